@@ -1,0 +1,171 @@
+"""The companion's configuration: one TOML file with documented defaults, checked at start-up.
+
+Where: the path given with --config, else $HANABI_COMPANION_CONFIG, else config.toml in the
+user's config folder (~/.config/hanabi-companion/ on Linux). A missing file means defaults.
+A bad value stops start-up with a message naming the setting (`ConfigError`).
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import tomllib
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "hanabi-companion"
+
+# BCM pin numbers of the default panel wiring (see hardware/WIRING.md).
+DEFAULTS: dict[str, dict] = {
+    "store": {
+        "path": "",  # empty: companion.sqlite3 in the user data folder
+    },
+    "camera": {
+        "source": "auto",  # auto, picamera2, opencv, file, none
+        "device": 0,  # the OpenCV (V4L2) camera index
+        "path": "",  # the file source: an image, a folder of images, or a video
+        "width": 640,
+        "height": 480,
+        "fps": 15,
+    },
+    "panel": {
+        "enabled": "auto",  # auto (use it when the pins can be opened), yes, no
+        "pin_factory": "",  # empty: gpiozero's choice (lgpio on Raspberry Pi OS); "mock" for a demo
+        "clue_pin": 17,
+        "discard_pin": 27,
+        "undo_pin": 22,
+        "fuse_led_pins": [5, 6, 13],
+        "status_led_pin": 19,
+        "buzzer_pin": 26,
+        "undo_hold_seconds": 1.0,
+        "bounce_seconds": 0.05,
+    },
+    "table": {
+        "discard_arm_seconds": 20.0,  # an armed discard disarms itself after this long
+        "banner_seconds": 4.0,  # how long a scanned card is shown large
+    },
+    "ui": {
+        "language": "",  # empty: the language chosen last on the new-game screen (en or it)
+        "fullscreen": False,
+        "size": "800x480",
+        "sound": True,
+    },
+}
+
+# Pins a Raspberry Pi's 40-pin header exposes as GPIO (BCM numbering).
+GPIO_PINS = range(2, 28)
+
+
+class ConfigError(Exception):
+    """A configuration that cannot be used; the message names the setting and the file."""
+
+
+def default_path() -> Path:
+    env = os.environ.get("HANABI_COMPANION_CONFIG")
+    if env:
+        return Path(env)
+    return Path(platformdirs.user_config_dir(APP_NAME)) / "config.toml"
+
+
+def data_dir() -> Path:
+    return Path(os.environ.get("HANABI_COMPANION_DATA") or platformdirs.user_data_dir(APP_NAME))
+
+
+def _type_name(value: object) -> str:
+    return {bool: "true or false", int: "a whole number", float: "a number", str: "text",
+            list: "a list"}[type(value)]
+
+
+def _check_types(data: dict, where: str) -> dict:
+    merged = copy.deepcopy(DEFAULTS)
+    for section, values in data.items():
+        if section not in DEFAULTS:
+            raise ConfigError(f"{where}: unknown section [{section}]; known: "
+                              + ", ".join(f"[{s}]" for s in DEFAULTS))
+        if not isinstance(values, dict):
+            raise ConfigError(f"{where}: [{section}] must be a table of settings")
+        for key, value in values.items():
+            name = f"{section}.{key}"
+            if key not in DEFAULTS[section]:
+                raise ConfigError(f"{where}: unknown setting {name}; known in [{section}]: "
+                                  + ", ".join(DEFAULTS[section]))
+            default = DEFAULTS[section][key]
+            ok = type(value) is type(default) or (type(default) is float and type(value) is int)
+            if not ok:
+                raise ConfigError(f"{where}: {name} must be {_type_name(default)}, not {value!r}")
+            merged[section][key] = float(value) if type(default) is float else value
+    return merged
+
+
+def _check_values(cfg: dict, where: str) -> None:
+    def fail(name: str, why: str) -> None:
+        raise ConfigError(f"{where}: {name} {why}")
+
+    if cfg["camera"]["source"] not in ("auto", "picamera2", "opencv", "file", "none"):
+        fail("camera.source", "must be auto, picamera2, opencv, file or none")
+    for key in ("width", "height", "fps"):
+        if cfg["camera"][key] <= 0:
+            fail(f"camera.{key}", "must be above 0")
+    if cfg["camera"]["device"] < 0:
+        fail("camera.device", "must be 0 or more")
+    if cfg["panel"]["enabled"] not in ("auto", "yes", "no"):
+        fail("panel.enabled", "must be auto, yes or no")
+    if cfg["panel"]["pin_factory"] not in ("", "lgpio", "rpigpio", "pigpio", "native", "mock"):
+        fail("panel.pin_factory", "must be empty, lgpio, rpigpio, pigpio, native or mock")
+    check_pins(cfg["panel"], where)
+    for key in ("undo_hold_seconds", "bounce_seconds"):
+        if not 0 <= cfg["panel"][key] <= 10:
+            fail(f"panel.{key}", "must be between 0 and 10 seconds")
+    for key in ("discard_arm_seconds", "banner_seconds"):
+        if not 0 < cfg["table"][key] <= 600:
+            fail(f"table.{key}", "must be between 0 and 600 seconds")
+    if cfg["ui"]["language"] not in ("", "en", "it"):
+        fail("ui.language", "must be en or it")
+    size = cfg["ui"]["size"]
+    parts = size.split("x")
+    if len(parts) != 2 or not all(p.isdigit() and 100 <= int(p) <= 8000 for p in parts):
+        fail("ui.size", f"must be WIDTHxHEIGHT such as 800x480, not {size!r}")
+
+
+PIN_SETTINGS = ("clue_pin", "discard_pin", "undo_pin", "status_led_pin", "buzzer_pin")
+
+
+def check_pins(panel: dict, where: str = "configuration") -> None:
+    """Every panel pin is a GPIO pin of the header, and no pin is used twice."""
+    used: dict[int, str] = {}
+    pins = [(f"panel.{k}", panel[k]) for k in PIN_SETTINGS]
+    leds = panel["fuse_led_pins"]
+    if not isinstance(leds, list) or len(leds) != 3:
+        raise ConfigError(f"{where}: panel.fuse_led_pins must list 3 pins, one per fuse")
+    pins += [(f"panel.fuse_led_pins[{i}]", p) for i, p in enumerate(leds)]
+    for name, pin in pins:
+        if isinstance(pin, bool) or not isinstance(pin, int) or pin not in GPIO_PINS:
+            raise ConfigError(f"{where}: {name} = {pin!r} is not a GPIO pin of the Raspberry Pi "
+                              f"header (BCM numbers 2 to 27)")
+        if pin in used:
+            raise ConfigError(f"{where}: {name} and {used[pin]} both use GPIO{pin}; "
+                              f"each button and light needs its own pin")
+        used[pin] = name
+
+
+def load(path: str | os.PathLike | None = None) -> dict:
+    """The configuration with defaults filled in; ConfigError if the file is unusable."""
+    path = Path(path) if path else default_path()
+    where = str(path)
+    if not path.exists():
+        cfg = copy.deepcopy(DEFAULTS)
+    else:
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as err:
+            raise ConfigError(f"{where}: cannot be read ({err.__class__.__name__}: {err})") from None
+        except tomllib.TOMLDecodeError as err:
+            raise ConfigError(f"{where}: not valid TOML: {err}") from None
+        cfg = _check_types(data, where)
+    _check_values(cfg, where)
+    return cfg
+
+
+def store_path(cfg: dict) -> Path:
+    return Path(cfg["store"]["path"]).expanduser() if cfg["store"]["path"] else data_dir() / "companion.sqlite3"

@@ -1,0 +1,205 @@
+"""The live table: one game's events, the rules, the journal and undo, with listeners.
+
+Every action (a clue tap, a scanned card, a button) goes through `TableSession`; each returns
+an `Outcome` and tells the listeners. The session is not thread-safe: call it from the UI
+thread only (the camera and the GPIO panel hand their events over through Kivy's Clock).
+
+An accepted event is written to the journal before the outcome is returned, so whatever the
+screen confirms survives a pulled plug.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Protocol
+
+from companion.rules import Abandon, Card, Clue, Discard, Game, GameSetup, IllegalEvent, Play
+from companion.rules.errors import N_, RulesError
+from companion.rules.events import Event
+from companion.rules.state import MAX_CLOCKS, Effect, GameState
+
+DEFAULT_ARM_SECONDS = 20.0
+
+
+class JournalError(RulesError):
+    """The journal could not make an event durable (disk full, read-only, gone)."""
+
+
+class Journal(Protocol):
+    """Where the session makes its games durable (companion.store implements it with SQLite)."""
+
+    def begin(self, setup: GameSetup) -> int: ...
+
+    def record(self, game_id: int, index: int, event: Event, state: GameState) -> None: ...
+
+    def remove(self, game_id: int, index: int, state: GameState) -> None: ...
+
+
+class MemoryJournal:
+    """A journal that keeps nothing: for tests, snapshots and a store that could not open."""
+
+    def __init__(self) -> None:
+        self.games: dict[int, list[Event]] = {}
+
+    def begin(self, setup: GameSetup) -> int:
+        game_id = len(self.games) + 1
+        self.games[game_id] = []
+        return game_id
+
+    def record(self, game_id: int, index: int, event: Event, state: GameState) -> None:
+        self.games[game_id].append(event)
+
+    def remove(self, game_id: int, index: int, state: GameState) -> None:
+        del self.games[game_id][index:]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of an action: applied, refused (with the reason), undone, armed..."""
+
+    kind: str  # "applied", "refused", "undone", "nothing_to_undo", "armed", "disarmed", "new_game"
+    event: Event | None = None
+    effect: Effect | None = None
+    error: RulesError | None = None
+    turn: int = 0  # the event's 1-based turn number (applied) or the turn undone
+    source: str = "touch"  # "touch", "camera", "panel", "keyboard"
+
+    @property
+    def accepted(self) -> bool:
+        return self.kind not in ("refused", "nothing_to_undo")
+
+
+class TableSession:
+    def __init__(self, journal: Journal | None = None, *, arm_seconds: float = DEFAULT_ARM_SECONDS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.journal: Journal = journal if journal is not None else MemoryJournal()
+        self.arm_seconds = arm_seconds
+        self._clock = clock
+        self._listeners: list[Callable[[Outcome], None]] = []
+        self._armed_at: float | None = None
+        self.game: Game | None = None
+        self.game_id: int | None = None
+
+    # ----- listeners ---------------------------------------------------------------------
+    def subscribe(self, listener: Callable[[Outcome], None]) -> None:
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Callable[[Outcome], None]) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def _tell(self, outcome: Outcome) -> Outcome:
+        for listener in list(self._listeners):
+            listener(outcome)
+        return outcome
+
+    # ----- games -------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState | None:
+        return self.game.state if self.game else None
+
+    def new_game(self, setup: GameSetup) -> Outcome:
+        """Starts a game; one still in progress is recorded as abandoned first."""
+        if self.game and not self.game.state.over:
+            self._apply(Abandon(), "touch")
+        game_id = self.journal.begin(setup)
+        self.game, self.game_id = Game(setup), game_id
+        self._armed_at = None
+        return self._tell(Outcome("new_game"))
+
+    def resume(self, game_id: int, setup: GameSetup, events: list[Event]) -> None:
+        """Continues a game the journal kept, exactly where it was."""
+        self.game, self.game_id = Game(setup, events), game_id
+        self._armed_at = None
+        self._tell(Outcome("new_game"))
+
+    # ----- actions -----------------------------------------------------------------------
+    def clue(self, target: int | None = None, kind: str | None = None, value=None,
+             source: str = "touch") -> Outcome:
+        return self._apply(Clue(target, kind, value), source)
+
+    def play(self, card: Card, copy: int | None = None, source: str = "touch") -> Outcome:
+        return self._apply(Play(card, copy), source)
+
+    def discard(self, card: Card, copy: int | None = None, source: str = "touch") -> Outcome:
+        return self._apply(Discard(card, copy), source)
+
+    def abandon(self, source: str = "touch") -> Outcome:
+        return self._apply(Abandon(), source)
+
+    def card_seen(self, card: Card, copy: int | None = None, source: str = "camera") -> Outcome:
+        """A card shown to the camera (or picked): a discard if one is armed, else a play."""
+        if self.discard_armed:
+            return self.discard(card, copy, source)
+        return self.play(card, copy, source)
+
+    def undo(self, source: str = "touch") -> Outcome:
+        if not self.game or not self.game.events:
+            return self._tell(Outcome("nothing_to_undo", source=source, error=RulesError(
+                N_("Nothing to undo"))))
+        index = len(self.game.events) - 1
+        event = self.game.undo()
+        try:
+            self.journal.remove(self.game_id, index, self.game.state)
+        except JournalError as err:
+            self.game.apply(event)
+            return self._tell(Outcome("refused", event, error=err, source=source))
+        self._armed_at = None
+        return self._tell(Outcome("undone", event, turn=index + 1, source=source))
+
+    # ----- the armed discard ---------------------------------------------------------------
+    @property
+    def discard_armed(self) -> bool:
+        if self._armed_at is None:
+            return False
+        if self._clock() - self._armed_at > self.arm_seconds:
+            self._armed_at = None
+            return False
+        return True
+
+    def arm_discard(self, source: str = "touch") -> Outcome:
+        """Arms a discard: the next card scanned or picked is discarded. Pressing again disarms."""
+        if self.discard_armed:
+            return self.disarm_discard(source)
+        state = self.state
+        error = None
+        if state is None:
+            error = RulesError(N_("Start a game first"))
+        elif state.over:
+            error = RulesError(N_("The game is over: nothing more can be recorded"))
+        elif state.clues == MAX_CLOCKS:
+            error = RulesError(N_("All 8 clock tokens are available: you cannot discard"))
+        if error:
+            return self._tell(Outcome("refused", error=error, source=source))
+        self._armed_at = self._clock()
+        return self._tell(Outcome("armed", source=source))
+
+    def disarm_discard(self, source: str = "touch") -> Outcome:
+        self._armed_at = None
+        return self._tell(Outcome("disarmed", source=source))
+
+    @property
+    def arm_seconds_left(self) -> float:
+        if not self.discard_armed:
+            return 0.0
+        return max(0.0, self.arm_seconds - (self._clock() - self._armed_at))
+
+    # ----- the core of every action --------------------------------------------------------
+    def _apply(self, event: Event, source: str) -> Outcome:
+        if self.game is None:
+            return self._tell(Outcome("refused", event, error=RulesError(N_("Start a game first")),
+                                      source=source))
+        try:
+            effect = self.game.apply(event)
+        except IllegalEvent as err:
+            return self._tell(Outcome("refused", event, error=err, source=source))
+        index = len(self.game.events) - 1
+        try:
+            self.journal.record(self.game_id, index, event, self.game.state)
+        except JournalError as err:
+            self.game.undo()
+            return self._tell(Outcome("refused", event, error=err, source=source))
+        if isinstance(event, (Discard, Play)):
+            self._armed_at = None
+        return self._tell(Outcome("applied", event, effect, turn=index + 1, source=source))

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Prepares a Debian / Raspberry Pi OS machine to run (and test) Hanabi Table Companion:
+# the system libraries, a virtual environment in .venv and the project installed into it.
+# Usage: scripts/setup.sh [app|test]   (sourced by scripts/start.sh and scripts/test.sh)
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+MODE="${1:-app}"
+VENV="${HANABI_VENV:-$ROOT/.venv}"
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+die() { printf 'setup: %s\n' "$*" >&2; exit 1; }
+
+PY="${PYTHON:-python3}"
+command -v "$PY" >/dev/null || die "python3 is not installed; install Python 3.11 or newer first"
+"$PY" -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
+  || die "Python 3.11 or newer is needed; $("$PY" --version 2>&1) was found"
+
+# System packages: zbar for the QR decoder, GL and SDL's helpers for Kivy, a virtual display for tests.
+PKGS=(libzbar0 libgl1 libegl1 libmtdev1 libgles2)
+[ "$MODE" = test ] && PKGS+=(xvfb xauth libgl1-mesa-dri shellcheck)
+"$PY" -m venv --help >/dev/null 2>&1 && "$PY" -c 'import ensurepip' 2>/dev/null || PKGS+=(python3-venv)
+missing=()
+if command -v dpkg-query >/dev/null; then
+  for p in "${PKGS[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  say "Installing system packages: ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if [ ! -x "$VENV/bin/python" ]; then
+  say "Creating the virtual environment in $VENV"
+  "$PY" -m venv "$VENV"
+fi
+EXTRA=""; [ "$MODE" = test ] && EXTRA="[test]"
+STAMP="$VENV/.installed$MODE"
+if [ ! -f "$STAMP" ] || [ "$ROOT/pyproject.toml" -nt "$STAMP" ]; then
+  say "Installing the project and its Python packages"
+  "$VENV/bin/python" -m pip install -q --upgrade pip
+  "$VENV/bin/python" -m pip install -q -e "$ROOT$EXTRA"
+  touch "$STAMP"
+fi

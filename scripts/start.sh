@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Sets everything up (first run only) and starts the table companion. Arguments go to the app.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+bash "$ROOT/scripts/setup.sh" app
+exec "$ROOT/.venv/bin/hanabi-companion" "$@"
