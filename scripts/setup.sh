@@ -17,8 +17,8 @@ command -v "$PY" >/dev/null || die "python3 is not installed; install Python 3.1
   || die "Python 3.11 or newer is needed; $("$PY" --version 2>&1) was found"
 
 # System packages: zbar for the QR decoder, GL and SDL's helpers for Kivy, a virtual display for tests.
-PKGS=(libzbar0 libgl1 libegl1 libmtdev1 libgles2)
-[ "$MODE" = test ] && PKGS+=(xvfb xauth libgl1-mesa-dri shellcheck)
+PKGS=(libzbar0 libgl1 libegl1 libgles2 libgl1-mesa-dri libmtdev1)
+[ "$MODE" = test ] && PKGS+=(xvfb xauth shellcheck poppler-utils)
 "$PY" -m venv --help >/dev/null 2>&1 && "$PY" -c 'import ensurepip' 2>/dev/null || PKGS+=(python3-venv)
 missing=()
 if command -v dpkg-query >/dev/null; then

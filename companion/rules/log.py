@@ -44,7 +44,7 @@ def event_from_dict(data: object, index: int | None = None) -> Event:
     if not isinstance(data, dict):
         raise LogError(N_("Event {index} is not an object"), index, index=index)
     kind = data.get("type")
-    if kind not in _EVENT_FIELDS:
+    if not isinstance(kind, str) or kind not in _EVENT_FIELDS:
         raise LogError(N_("Event {index} has an unknown type {value!r}: use clue, play, discard or abandon"),
                        index, index=index, value=kind)
     unknown = set(data) - _EVENT_FIELDS[kind]
@@ -103,7 +103,7 @@ def event_to_dict(event: Event) -> dict:
 
 def setup_from_dict(data: dict) -> GameSetup:
     variant = data.get("variant", "classic")
-    if variant not in VARIANTS:
+    if not isinstance(variant, str) or variant not in VARIANTS:
         raise LogError(N_("Unknown variant {value!r}: use one of {choices}"), value=variant,
                        choices=", ".join(VARIANTS))
     raw_options = data.get("options", {})
@@ -191,8 +191,11 @@ def dumps(game: Game) -> str:
 def loads(text: str | bytes) -> Game:
     try:
         data = json.loads(text)
-    except (ValueError, RecursionError) as err:
-        raise LogError(N_("Not valid JSON: {detail}"), detail=str(err).split(":")[0]) from None
+    except json.JSONDecodeError as err:
+        raise LogError(N_("Not valid JSON (line {line}, column {column}): {detail}"),
+                       line=err.lineno, column=err.colno, detail=err.msg) from None
+    except (ValueError, RecursionError):
+        raise LogError(N_("Not valid JSON: the file is nested too deeply or holds a bad number")) from None
     return game_from_dict(data)
 
 

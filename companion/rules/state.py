@@ -44,7 +44,7 @@ class GameState:
 
     __slots__ = (
         "variant", "options", "players", "first_player", "clues", "fuses", "fireworks",
-        "discards", "discarded_count", "played_on", "seen_count", "seen_copies", "suit_max",
+        "discards", "discarded_count", "played_on", "last_seen", "seen_count", "seen_copies", "suit_max",
         "deck", "hands", "turn", "current_player", "final_turns_left", "outcome",
     )
 
@@ -61,6 +61,7 @@ class GameState:
         self.discarded_count: dict[Card, int] = {}
         self.played_on: dict[Card, int] = {}  # card -> the turn (1-based) it was played on
         self.seen_count: dict[Card, int] = {}  # copies played or discarded
+        self.last_seen: dict[Card, tuple[str, int]] = {}  # card -> (how, turn) of its latest copy
         self.seen_copies: dict[tuple[Card, int], tuple[str, int]] = {}  # (card, copy) -> (how, turn)
         self.suit_max = {s: 5 for s in variant.suits}
         self.deck = variant.deck_size - n * hand_size(n)
@@ -189,9 +190,6 @@ class GameState:
 
     def _check_card(self, event: Play | Discard) -> None:
         card = event.card
-        if isinstance(event, Discard) and self.clues == MAX_CLOCKS:
-            raise IllegalEvent("clocks_full",
-                               N_("All 8 clock tokens are available: you cannot discard"))
         copies = self.variant.copies(card)
         if copies == 0:
             raise IllegalEvent("not_in_deck", N_("There is no {card} in this deck"), card=card)
@@ -209,11 +207,16 @@ class GameState:
                             else N_("This {card} was already discarded on turn {turn}"))
                 raise IllegalEvent("copy_seen", template, card=card, turn=turn, copy=event.copy)
         if self.seen_count.get(card, 0) >= copies:
-            if card in self.played_on and copies == 1:
-                raise IllegalEvent("copy_seen", N_("{card} was already played on turn {turn}"),
-                                   card=card, turn=self.played_on[card])
+            how, turn = self.last_seen[card]
+            if copies == 1:
+                template = (N_("{card} was already played on turn {turn}") if how == "played"
+                            else N_("{card} was already discarded on turn {turn}"))
+                raise IllegalEvent("copy_seen", template, card=card, turn=turn)
             raise IllegalEvent("all_copies_seen",
                                N_("Every copy of {card} is already played or discarded"), card=card)
+        if isinstance(event, Discard) and self.clues == MAX_CLOCKS:
+            raise IllegalEvent("clocks_full",
+                               N_("All 8 clock tokens are available: you cannot discard"))
 
     # ----- applying ----------------------------------------------------------------------
     def apply(self, event: Event) -> Effect:
@@ -256,11 +259,14 @@ class GameState:
                 if count == self.variant.copies(card) and card.rank <= self.suit_max[card.suit]:
                     self.suit_max[card.suit] = card.rank - 1
             firework = self.fireworks[card.suit]
+            seen = ("played" if kind == "played" else "discarded", turn_number)
+            self.last_seen[card] = seen
             if event.copy is not None:
-                self.seen_copies[(card, event.copy)] = (
-                    "played" if kind == "played" else "discarded", turn_number)
+                self.seen_copies[(card, event.copy)] = seen
             self._check_end_after_card()
-            if not self.over:
+            if self.over:
+                self.hands[player] -= 1  # the card left the hand; nobody draws after the end
+            else:
                 if self.deck > 0:
                     self.deck -= 1
                     drew = True
