@@ -149,6 +149,14 @@ def check_pins(panel: dict, where: str = "configuration") -> None:
         used[pin] = name
 
 
+def check_section(section: str, values: dict, where: str = "configuration") -> dict:
+    """One section (e.g. a hand-made [panel] for the demo or tests) checked like the file,
+    with the defaults filled in; ConfigError naming the bad setting."""
+    cfg = _check_types({section: values}, where)
+    _check_values(cfg, where)
+    return cfg[section]
+
+
 def load(path: str | os.PathLike | None = None) -> dict:
     """The configuration with defaults filled in; ConfigError if the file is unusable."""
     path = Path(path) if path else default_path()

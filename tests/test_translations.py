@@ -16,11 +16,12 @@ KV_STRING = re.compile(r"""\b_\(\s*(["'])(.+?)\1\s*\)""")
 def marked_strings() -> dict[str, str]:
     """msgid -> where it is marked, over the package's Python files and the kv files."""
     found = {}
-    for filename, lineno, message, _comments, _context in extract_from_dir(
-            str(REPO / "companion"), method_map=[("**.py", "python")], keywords=KEYWORDS):
-        for msgid in (message if isinstance(message, tuple) else (message,)):
-            if msgid:
-                found.setdefault(msgid, f"companion/{filename}:{lineno}")
+    for package in ("companion", "hardware"):
+        for filename, lineno, message, _comments, _context in extract_from_dir(
+                str(REPO / package), method_map=[("**.py", "python")], keywords=KEYWORDS):
+            for msgid in (message if isinstance(message, tuple) else (message,)):
+                if msgid:
+                    found.setdefault(msgid, f"{package}/{filename}:{lineno}")
     for kv in (REPO / "kv").glob("*.kv"):
         for lineno, line in enumerate(kv.read_text(encoding="utf-8").splitlines(), 1):
             for match in KV_STRING.finditer(line):

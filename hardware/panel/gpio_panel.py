@@ -1,0 +1,167 @@
+"""The button panel on the Pi's GPIO header, built from gpiozero devices.
+
+Three buttons (clue, discard, undo) wired between a GPIO pin and ground with the internal
+pull-up, three red fuse LEDs and a green status LED through resistors, and an active buzzer.
+Pins come from the [panel] settings (see hardware/WIRING.md).
+
+Button callbacks (`on_clue`, `on_discard`, `on_undo`) run on gpiozero's threads: whoever sets
+them must only hand the event over (companion.panel_link schedules it on the UI thread).
+The outputs never block: blinking and beeping run on gpiozero's background threads.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Callable
+
+from gpiozero import LED, Button, Buzzer
+
+from companion.i18n import _
+from hardware.panel.errors import PanelError
+from hardware.panel.pin_factory import pin_factory_for
+from hardware.panel.patterns import (ARMED_BLINK, BUZZ_PATTERNS, CARD_FLASH, CARD_FLASH_STEP,
+                                     STATUS_STATES)
+from hardware.panel.settings import checked_settings
+
+log = logging.getLogger(__name__)
+
+Callback = Callable[[], None] | None
+
+
+class Panel:
+    """The real panel (or gpiozero's mock pins, with a MockFactory as `pin_factory`).
+
+    `pin_factory` is a gpiozero Factory; None means the one panel.pin_factory names.
+    """
+
+    present = True
+
+    def __init__(self, panel_cfg: dict, pin_factory=None, *, where: str = "configuration") -> None:
+        cfg = checked_settings(panel_cfg, where)
+        self.settings = cfg
+        self.on_clue: Callback = None
+        self.on_discard: Callback = None
+        self.on_undo: Callback = None
+        self.status = "off"
+        self.fuses = 0
+        self._devices: list = []
+        if pin_factory is None:
+            pin_factory = pin_factory_for(cfg["pin_factory"], where)
+        self.pin_factory = pin_factory
+        bounce = cfg["bounce_seconds"] or None
+        setting = "panel.clue_pin"
+        try:
+            self.clue_button = self._add(Button(
+                cfg["clue_pin"], pull_up=True, bounce_time=bounce, pin_factory=pin_factory))
+            setting = "panel.discard_pin"
+            self.discard_button = self._add(Button(
+                cfg["discard_pin"], pull_up=True, bounce_time=bounce, pin_factory=pin_factory))
+            setting = "panel.undo_pin"
+            self.undo_button = self._add(Button(
+                cfg["undo_pin"], pull_up=True, bounce_time=bounce,
+                hold_time=cfg["undo_hold_seconds"], pin_factory=pin_factory))
+            self.fuse_leds = []
+            for index, pin in enumerate(cfg["fuse_led_pins"]):
+                setting = f"panel.fuse_led_pins[{index}]"
+                self.fuse_leds.append(self._add(LED(pin, pin_factory=pin_factory)))
+            setting = "panel.status_led_pin"
+            self.status_led = self._add(LED(cfg["status_led_pin"], pin_factory=pin_factory))
+            setting = "panel.buzzer_pin"
+            self.buzzer = self._add(Buzzer(cfg["buzzer_pin"], pin_factory=pin_factory))
+        except Exception as err:  # gpiozero, lgpio and the OS each raise their own kinds
+            self.close()
+            raise PanelError(_("{where}: the button panel could not be opened at {setting}: "
+                               "{error}").format(where=where, setting=setting,
+                                                 error=_describe(err))) from None
+        # A short press of undo does nothing: only holding it (when_held) takes back an event.
+        self.clue_button.when_pressed = self._clue_pressed
+        self.discard_button.when_pressed = self._discard_pressed
+        self.undo_button.when_held = self._undo_held
+
+    def _add(self, device):
+        self._devices.append(device)
+        return device
+
+    # ----- inputs: gpiozero's threads -----------------------------------------------------
+    def _clue_pressed(self) -> None:
+        self._call(self.on_clue, "clue")
+
+    def _discard_pressed(self) -> None:
+        self._call(self.on_discard, "discard")
+
+    def _undo_held(self) -> None:
+        self._call(self.on_undo, "undo")
+
+    @staticmethod
+    def _call(callback: Callback, button: str) -> None:
+        if callback is None:
+            return
+        try:
+            callback()
+        except Exception:  # a failing handler must not kill gpiozero's thread
+            log.exception("the %s button's handler failed", button)
+
+    # ----- outputs ------------------------------------------------------------------------
+    def set_fuses(self, n: int) -> None:
+        """Lights the first `n` fuse LEDs (the fuses burnt, 0 to 3)."""
+        self.fuses = max(0, min(len(self.fuse_leds), int(n)))
+        for index, led in enumerate(self.fuse_leds):
+            if index < self.fuses:
+                led.on()
+            else:
+                led.off()
+
+    def set_status(self, state: str) -> None:
+        """off; ready (steady on); card (a quick flash, then on); armed (blinking)."""
+        if state not in STATUS_STATES:
+            raise ValueError(f"unknown status {state!r}; known: {', '.join(STATUS_STATES)}")
+        led = self.status_led
+        led.source = None  # stops a card flash still running
+        if state == "off":
+            led.off()
+        elif state == "ready":
+            led.on()
+        elif state == "card":
+            led.off()  # stops an armed blink
+            led.source_delay = CARD_FLASH_STEP
+            led.source = CARD_FLASH  # played on gpiozero's source thread; ends lit
+        else:
+            on, off = ARMED_BLINK
+            led.blink(on_time=on, off_time=off, background=True)
+        self.status = state
+
+    def buzz(self, pattern: str) -> None:
+        """Sounds "misfire" or "refused" in the background."""
+        if pattern not in BUZZ_PATTERNS:
+            raise ValueError(f"unknown buzzer pattern {pattern!r}; "
+                             f"known: {', '.join(BUZZ_PATTERNS)}")
+        beeps = BUZZ_PATTERNS[pattern]
+        self.buzzer.beep(on_time=beeps.on, off_time=beeps.off, n=beeps.count, background=True)
+
+    def close(self) -> None:
+        """Turns everything off and frees the pins; safe to call twice."""
+        self.on_clue = self.on_discard = self.on_undo = None
+        for device in self._devices:
+            # Each button's hold thread looks for a stop only every 0.1 s: wake them all now
+            # rather than waiting for each in turn (gpiozero's HoldThread).
+            hold_thread = getattr(device, "_hold_thread", None)
+            if hold_thread is not None:
+                hold_thread.stopping.set()
+                hold_thread.holding.set()
+        for device in reversed(self._devices):
+            try:
+                device.close()
+            except Exception:
+                log.exception("closing %r failed", device)
+        self._devices.clear()
+
+    def __enter__(self) -> "Panel":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _describe(err: Exception) -> str:
+    text = str(err).strip()
+    return text or err.__class__.__name__
