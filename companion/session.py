@@ -100,10 +100,13 @@ class TableSession:
         return self.game.state if self.game else None
 
     def new_game(self, setup: GameSetup) -> Outcome:
-        """Starts a game; one still in progress is recorded as abandoned first."""
+        """Starts a game; one still in progress is recorded as abandoned."""
+        try:
+            game_id = self.journal.begin(setup)
+        except JournalError as err:
+            return self._tell(Outcome("refused", error=err))
         if self.game and not self.game.state.over:
             self._apply(Abandon(), "touch")
-        game_id = self.journal.begin(setup)
         self.game, self.game_id = Game(setup), game_id
         self._armed_at = None
         return self._tell(Outcome("new_game"))

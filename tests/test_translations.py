@@ -10,7 +10,8 @@ from companion import i18n
 
 REPO = Path(__file__).resolve().parents[1]
 KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
-KV_STRING = re.compile(r"""\b_\(\s*(["'])(.+?)\1\s*\)""")
+# In kv files texts are written _('...') or L.t('...') / L.f('...') (companion.app.lang).
+KV_STRING = re.compile(r"""(?:\b_|\bL\.[tf])\(\s*(["'])(.+?)\1""")
 
 
 def marked_strings() -> dict[str, str]:
