@@ -1,0 +1,91 @@
+"""`hanabi-companion scan [--raw] [--json] IMAGE...`: the card tags in photos or scanned sheets.
+
+One result per image, in order. With --json, one JSON object per line:
+  {"file": ..., "cards": [{"card": "R1", "copy": 2}], "raw": [every decoded text],
+   "rejected": [{"text": ..., "reason": ...}]}
+(an unreadable file gets the same keys, empty, and "error"). With --raw every decoded text is
+printed as it is, cards or not, without complaint. An unreadable file gets one error line and
+the others still run; the exit status is 0 unless a file could not be read.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from companion.i18n import _
+from companion.rules.describe import card_name
+from companion.rules.variants import VARIANTS
+from companion.scan.decoder import decode_image
+from companion.scan.tag import parse_tag, shown
+from hardware.camera.file_source import read_image
+
+
+def add_parser(subparsers, name: str) -> None:
+    parser = subparsers.add_parser(
+        name, help="read the card tags in images",
+        description="Reads the QR card tags in photos, camera frames or scanned sticker sheets.")
+    parser.add_argument("images", nargs="+", metavar="IMAGE", help="image files (PNG, JPEG, ...)")
+    parser.add_argument("--raw", action="store_true",
+                        help="print every decoded QR text as it is, card or not")
+    parser.add_argument("--json", action="store_true", help="one JSON object per image and line")
+    parser.add_argument("--variant", choices=sorted(VARIANTS),
+                        help="reject cards that are not in this deck (default: any deck)")
+    parser.set_defaults(run=run)
+
+
+def scan_file(path: str, variant: str | None = None) -> dict:
+    """The result for one image: {"file", "cards", "raw", "rejected"} or with "error"."""
+    result = {"file": path, "cards": [], "raw": [], "rejected": []}
+    image = read_image(path)
+    if image is None:
+        import os
+
+        why = _("no such file") if not os.path.exists(path) else (
+            _("it is a folder") if os.path.isdir(path) else _("not an image that can be read"))
+        result["error"] = _("{file}: cannot be read: {why}").format(file=path, why=why)
+        return result
+    try:
+        texts = decode_image(image)
+    except Exception as err:  # a decoder failure on one odd image must not stop the others
+        result["error"] = _("{file}: cannot be decoded: {error}").format(file=path, error=err)
+        return result
+    result["raw"] = texts
+    for text in texts:
+        read = parse_tag(text, variant)
+        if read.ok:
+            result["cards"].append({"card": str(read.card), "copy": read.copy})
+        else:
+            result["rejected"].append({"text": text, "reason": read.reason})
+    return result
+
+
+def _print_text(result: dict, raw: bool) -> None:
+    name = result["file"]
+    if raw:
+        for text in result["raw"]:
+            print(f"{name}: {shown(text) if len(text) > 200 else text}")
+    else:
+        for item in result["cards"]:
+            read = parse_tag(f"HNB:{item['card']}:{item['copy']}")
+            print(_("{file}: {card}:{copy} {name} (copy {copy})").format(
+                file=name, card=item["card"], copy=item["copy"], name=card_name(read.card)))
+        for item in result["rejected"]:
+            print(_("{file}: not a card: {reason}").format(file=name, reason=item["reason"]))
+    if not result["raw"]:
+        print(_("{file}: no code found").format(file=name))
+
+
+def run(args) -> int:
+    status = 0
+    for path in args.images:
+        result = scan_file(path, args.variant)
+        if "error" in result:
+            status = 1
+            print(result["error"], file=sys.stderr)
+        if args.json:
+            print(json.dumps(result, ensure_ascii=False), flush=True)
+        elif "error" not in result:
+            _print_text(result, args.raw)
+        sys.stdout.flush()
+    return status

@@ -1,0 +1,180 @@
+"""Reading the QR texts in a camera frame: OpenCV prepares it, pyzbar decodes it.
+
+`decode_frame` first finds the few patches that may hold a code (companion.scan.regions), then
+works on each patch alone: the patch is cut out, turned square to the axes and resized so that
+its modules are a few pixels wide (any rotation, small cards), and zbar reads it. Only if that
+fails, and only for a patch that really looks like a code, it tries harder: larger, sharpened
+and binarised with a local threshold (defocus, motion blur, uneven light, JPEG), then with the
+light evened out (glare, shadow). Heavy work on a small patch costs far less than light work on
+the whole frame, which is why this reads far more than plain pyzbar on the whole frame, in
+about the same time or less (see bench/bench_scan.py).
+
+`bare_decode` is plain pyzbar on the whole frame: the baseline of the benchmark.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import cv2
+import numpy as np
+from pyzbar import pyzbar
+from pyzbar.pyzbar import ZBarSymbol
+
+from companion.scan.regions import Region, find_regions
+
+QR_ONLY = [ZBarSymbol.QRCODE]
+CODE_PX = 120  # a region is first read with its longer side resized to this
+BIG_CODE_PX = 260  # and, if that fails, larger and sharpened
+MARGIN = 0.18  # around a region, as a fraction of its side: the quiet zone and a little more
+MIN_SCORE = 0.4  # regions below these are not codes at all (see companion.scan.regions)
+MIN_STRIPES = 1.5
+
+
+def _texts(results) -> list[str]:
+    out = []
+    for result in results:
+        if result.type != "QRCODE":
+            continue
+        try:
+            text = result.data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = result.data.decode("latin-1")
+        out.append(text)
+    return out
+
+
+def zbar_qr(gray: np.ndarray) -> list[str]:
+    """The QR texts zbar reads in a grey image."""
+    if gray.size == 0:
+        return []
+    return _texts(pyzbar.decode(np.ascontiguousarray(gray), symbols=QR_ONLY))
+
+
+def bare_decode(frame: np.ndarray) -> list[str]:
+    """Plain pyzbar.decode on the whole frame, every symbology: the benchmark's baseline."""
+    return _texts(pyzbar.decode(frame))
+
+
+def to_gray(frame: np.ndarray) -> np.ndarray:
+    if frame.dtype != np.uint8:
+        frame = np.clip(frame, 0, 255).astype(np.uint8)
+    if frame.ndim == 2:
+        return frame
+    if frame.shape[2] == 1:
+        return frame[:, :, 0]
+    if frame.shape[2] == 4:
+        return cv2.cvtColor(frame, cv2.COLOR_BGRA2GRAY)
+    return cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+
+
+# ---------------------------------------------------------------- ways to prepare a patch
+
+
+def upright(gray: np.ndarray, region: Region, code_px: float, margin: float = MARGIN) -> np.ndarray:
+    """The region cut out, turned square to the axes and resized so its longer side is code_px.
+
+    One affine warp does the crop, the turn and the resize; zbar reads an upright code of a
+    few pixels per module far more often than a turned one.
+    """
+    (cx, cy), (rw, rh), angle = region.rect
+    side = max(rw, rh, 1.0)
+    scale = code_px / side
+    out = int(round(code_px * (1 + 2 * margin))) + 8
+    matrix = cv2.getRotationMatrix2D((cx, cy), angle, scale)
+    matrix[0, 2] += out / 2 - cx
+    matrix[1, 2] += out / 2 - cy
+    interp = cv2.INTER_CUBIC if scale > 1 else cv2.INTER_AREA
+    return cv2.warpAffine(gray, matrix, (out, out), flags=interp, borderMode=cv2.BORDER_REPLICATE)
+
+
+def even_light(patch: np.ndarray) -> np.ndarray:
+    """Divides out slow changes of light (a shadow, a glare spot) and stretches the contrast."""
+    small = cv2.resize(patch, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    background = cv2.GaussianBlur(small, (0, 0), max(1.0, small.shape[0] / 12.0))
+    background = cv2.resize(background, (patch.shape[1], patch.shape[0]),
+                            interpolation=cv2.INTER_LINEAR)
+    ratio = patch.astype(np.float32) / (background.astype(np.float32) + 1.0)
+    return cv2.normalize(ratio, None, 0, 255, cv2.NORM_MINMAX).astype(np.uint8)
+
+
+def sharpen(patch: np.ndarray, amount: float = 1.5, sigma: float = 3.0) -> np.ndarray:
+    blurred = cv2.GaussianBlur(patch, (0, 0), sigma)
+    return cv2.addWeighted(patch, 1 + amount, blurred, -amount, 0)
+
+
+def binarise(patch: np.ndarray) -> np.ndarray:
+    block = max(15, (patch.shape[0] // 7) | 1)
+    return cv2.adaptiveThreshold(patch, 255, cv2.ADAPTIVE_THRESH_GAUSSIAN_C, cv2.THRESH_BINARY,
+                                 block, 2)
+
+
+def _first_try(gray: np.ndarray, region: Region) -> np.ndarray:
+    return upright(gray, region, CODE_PX)
+
+
+# Tried in order on a code-like region that the first try could not read.
+HARDER: list[tuple[str, Callable[[np.ndarray, Region], np.ndarray]]] = [
+    ("binary", lambda g, r: binarise(sharpen(upright(g, r, BIG_CODE_PX)))),
+    ("binary, strong", lambda g, r: binarise(sharpen(upright(g, r, BIG_CODE_PX), 3.0))),
+    ("even", lambda g, r: sharpen(even_light(upright(g, r, BIG_CODE_PX)))),
+]
+
+
+def _inside(point, region: Region) -> bool:
+    return cv2.pointPolygonTest(region.quad.reshape(-1, 1, 2), point, False) >= 0
+
+
+def _overlap(a: Region, b: Region) -> bool:
+    """One region's centre lies in the other."""
+    return _inside(a.rect[0], b) or _inside(b.rect[0], a)
+
+
+def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None = None) -> list[str]:
+    """The texts read in the given regions of a grey frame."""
+    texts: list[str] = []
+
+    def note(name: str, found: list[str]) -> bool:
+        if not found:
+            return False
+        if stats is not None:
+            stats[name] = stats.get(name, 0) + 1
+        for text in found:
+            if text not in texts:
+                texts.append(text)
+        return True
+
+    done: list[Region] = []
+    for region in regions:
+        if region.score < MIN_SCORE or region.stripes < MIN_STRIPES:
+            continue
+        if any(_overlap(region, other) for other in done):
+            continue  # the same code seen as part of a larger blob, or a core of one read
+        if note("first", zbar_qr(_first_try(gray, region))):
+            done.append(region)
+            continue
+        if not region.code_like:
+            continue
+        for name, prepare in HARDER:
+            if note(name, zbar_qr(prepare(gray, region))):
+                done.append(region)
+                break
+    return texts
+
+
+def decode_frame(frame: np.ndarray, max_regions: int | None = 6, stats: dict | None = None) -> list[str]:
+    """Every QR text read in a BGR (or grey) frame, each once, in the order found."""
+    if frame is None or frame.size == 0 or frame.ndim not in (2, 3):
+        return []
+    gray = to_gray(frame)
+    return decode_regions(gray, find_regions(gray, max_regions), stats)
+
+
+def decode_image(image: np.ndarray) -> list[str]:
+    """A still image (a photo, a printed sheet): every patch looked at, and the whole image too."""
+    gray = to_gray(image)
+    texts = decode_regions(gray, find_regions(gray, None))
+    for text in zbar_qr(gray):
+        if text not in texts:
+            texts.append(text)
+    return texts

@@ -1,0 +1,254 @@
+"""The scan service: capture and decoding on a background thread, cards and statuses out.
+
+    service = ScanService(lambda: open_camera(cfg["camera"]), on_card, on_status, variant="classic")
+    service.start()   ...   service.stop()
+
+on_card(card, copy) and on_status(status, detail) are called FROM THE SERVICE'S THREAD; the app
+hands them over to its UI thread (Kivy's Clock). Statuses:
+
+    "ready"      watching, no tag in view
+    "seeing"     a tag is in view, not read steadily yet
+    "card"       a card was just read (detail "R1:2"); stays while the card is in view
+    "rejected"   a QR code that is not a card (detail: the reason, in the current language)
+    "no_camera"  there is no camera (detail: why); the game goes on with manual entry
+    "lost"       the camera vanished (detail: why); retried every few seconds, "ready" when back
+
+Nothing here raises into the app: a failing camera, a frame that cannot be decoded or a callback
+that raises are all caught. `step()` runs one round synchronously, for tests.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from typing import Callable
+
+import cv2
+import numpy as np
+
+from companion.i18n import _
+from companion.rules.cards import Card
+from companion.rules.variants import Variant
+from companion.scan.decoder import decode_frame
+from companion.scan.tracker import LEAVE_FRAMES, STABLE_FRAMES, Tracker
+from hardware.camera.base import CameraError, CameraSource
+
+log = logging.getLogger(__name__)
+
+READY, SEEING, CARD, REJECTED, NO_CAMERA, LOST = "ready", "seeing", "card", "rejected", "no_camera", "lost"
+RETRY_SECONDS = 2.0  # between attempts to reach a lost (or missing) camera
+IDLE_SECONDS = 0.005  # pause when the camera has no new frame
+
+
+def letterbox(frame: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """The BGR frame shrunk to fit `size` (width, height) without distortion, as RGB, black bars."""
+    w, h = int(size[0]), int(size[1])
+    fh, fw = frame.shape[:2]
+    scale = min(w / fw, h / fh)
+    nw, nh = max(1, int(round(fw * scale))), max(1, int(round(fh * scale)))
+    interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+    small = cv2.resize(frame, (nw, nh), interpolation=interp)
+    out = np.zeros((h, w, 3), np.uint8)
+    x0, y0 = (w - nw) // 2, (h - nh) // 2
+    out[y0:y0 + nh, x0:x0 + nw] = cv2.cvtColor(small, cv2.COLOR_BGR2RGB)
+    return out
+
+
+class ScanService:
+    def __init__(self, source_factory: Callable[[], CameraSource | None],
+                 on_card: Callable[[Card, int], None],
+                 on_status: Callable[[str, str], None], *,
+                 variant: Variant | str | None = None,
+                 preview_size: tuple[int, int] = (192, 144),
+                 decode: Callable[[np.ndarray], list[str]] = decode_frame,
+                 stable: int = STABLE_FRAMES, leave: int = LEAVE_FRAMES,
+                 retry_seconds: float = RETRY_SECONDS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._factory = source_factory
+        self._on_card = on_card
+        self._on_status = on_status
+        self._decode = decode
+        self._tracker = Tracker(stable=stable, leave=leave, variant=variant)
+        self.preview_size = (int(preview_size[0]), int(preview_size[1]))
+        self.retry_seconds = float(retry_seconds)
+        self._clock = clock
+        self._source: CameraSource | None = None
+        self._had_camera = False  # a camera worked once (so a failure is "lost")
+        self._retry_at = 0.0
+        self._status: tuple[str, str] | None = None
+        self._preview: np.ndarray | None = None
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.frames = 0  # frames decoded so far
+
+    # ------------------------------------------------------------------ the app's side
+
+    def start(self) -> None:
+        """Starts capture and decoding on a background thread (again after stop())."""
+        if self._thread is not None and self._thread.is_alive():
+            return
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name="scan", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Stops the thread, waits for it and releases the camera."""
+        self._stop.set()
+        thread, self._thread = self._thread, None
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout)
+        self._close_source()
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    @property
+    def status(self) -> tuple[str, str] | None:
+        """The last (status, detail) reported."""
+        return self._status
+
+    def latest_preview(self) -> np.ndarray | None:
+        """The newest frame, letterboxed to preview_size, RGB uint8, top row first (or None)."""
+        with self._lock:
+            return None if self._preview is None else self._preview.copy()
+
+    def set_variant(self, variant: Variant | str | None) -> None:
+        """The deck in play, so that a card of another deck is rejected with its reason."""
+        self._tracker.variant = variant
+
+    def reset(self) -> None:
+        """Forgets the tags in view (e.g. at a new game)."""
+        self._tracker.reset()
+
+    # ------------------------------------------------------------------ one round
+
+    def step(self) -> bool:
+        """One round: reach the camera if needed, read a frame, decode it, report. True if a
+        frame was decoded. Never raises."""
+        try:
+            return self._step()
+        except Exception:  # the last guard: the app must never see an exception from here
+            log.exception("scan step failed")
+            return False
+
+    def _step(self) -> bool:
+        if self._source is None and not self._connect():
+            return False
+        try:
+            frame = self._source.read()
+        except CameraError as err:
+            self._lose(str(err))
+            return False
+        except Exception as err:
+            self._lose(_("the camera failed: {error}").format(error=err))
+            return False
+        if frame is None:
+            return False
+        self._process(frame)
+        return True
+
+    def _connect(self) -> bool:
+        now = self._clock()
+        if now < self._retry_at:
+            return False
+        self._retry_at = now + self.retry_seconds
+        try:
+            source = self._factory()
+        except CameraError as err:
+            self._no_camera(str(err))
+            return False
+        except Exception as err:
+            self._no_camera(_("the camera cannot be reached: {error}").format(error=err))
+            return False
+        if source is None:
+            self._no_camera(_("no camera found: enter cards by touch"))
+            return False
+        try:
+            source.open()
+        except CameraError as err:
+            self._close(source)
+            self._no_camera(str(err))
+            return False
+        except Exception as err:
+            self._close(source)
+            self._no_camera(_("the camera cannot be opened: {error}").format(error=err))
+            return False
+        self._source = source
+        self._had_camera = True
+        self._tracker.reset()
+        self._report(READY, "")
+        return True
+
+    def _no_camera(self, why: str) -> None:
+        self._report(LOST if self._had_camera else NO_CAMERA, why)
+
+    def _lose(self, why: str) -> None:
+        self._close_source()
+        self._tracker.reset()
+        self._retry_at = self._clock() + self.retry_seconds
+        self._report(LOST, why)
+
+    def _process(self, frame: np.ndarray) -> None:
+        self.frames += 1
+        try:
+            preview = letterbox(frame, self.preview_size)
+        except Exception:
+            preview = None
+        with self._lock:
+            self._preview = preview
+        try:
+            texts = self._decode(frame)
+        except Exception:
+            log.exception("a frame could not be decoded")
+            texts = []
+        for read in self._tracker.feed(texts):
+            if read.ok:
+                self._call(self._on_card, read.card, read.copy)
+                self._report(CARD, f"{read.card}:{read.copy}", force=True)
+            else:
+                self._report(REJECTED, read.reason, force=True)
+        if self._tracker.in_view:
+            self._report(SEEING, "")
+        elif not self._tracker.holding:
+            self._report(READY, "")
+
+    # ------------------------------------------------------------------ helpers
+
+    def _report(self, status: str, detail: str, force: bool = False) -> None:
+        if not force and self._status == (status, detail):
+            return
+        self._status = (status, detail)
+        self._call(self._on_status, status, detail)
+
+    @staticmethod
+    def _call(callback: Callable, *args) -> None:
+        try:
+            callback(*args)
+        except Exception:
+            log.exception("a scan callback failed")
+
+    @staticmethod
+    def _close(source: CameraSource) -> None:
+        try:
+            source.close()
+        except Exception:
+            pass
+
+    def _close_source(self) -> None:
+        source, self._source = self._source, None
+        if source is not None:
+            self._close(source)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            if self.step():
+                continue
+            if self._source is None:
+                wait = max(0.0, min(0.1, self._retry_at - self._clock()))
+                self._stop.wait(wait or IDLE_SECONDS)
+            else:
+                self._stop.wait(IDLE_SECONDS)
+        self._close_source()

@@ -1,0 +1,186 @@
+"""Frames from files, for demos and tests: one image, a folder of images, a video, or a list.
+
+    FileSource("table.png")                      one image (repeated with loop=True)
+    FileSource("frames/")                        the folder's images in name order
+    FileSource("game.mp4", loop=True, fps=15)    a video, played again and again, at 15 fps
+    FileSource([frame1, frame2, "more.png"])     frames already in memory, or image paths
+    FileSource(frame_generator())                frames made as they are read (never loops)
+
+At the end of a stream that does not loop, read() gives None (no new frame) from then on.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Iterator, Sequence, Union
+
+import cv2
+import numpy as np
+
+from companion.i18n import _
+from hardware.camera.base import CameraError, as_bgr
+
+IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp", ".ppm", ".pgm"}
+VIDEO_SUFFIXES = {".mp4", ".avi", ".mkv", ".mov", ".webm", ".m4v", ".mjpg", ".mjpeg"}
+
+Item = Union[np.ndarray, str, os.PathLike]
+
+
+def read_image(path: str | os.PathLike) -> np.ndarray | None:
+    """An image file as BGR, or None if it cannot be read as an image."""
+    try:
+        data = np.fromfile(str(path), dtype=np.uint8)
+    except OSError:
+        return None
+    if data.size == 0:
+        return None
+    image = cv2.imdecode(data, cv2.IMREAD_UNCHANGED)
+    return None if image is None else as_bgr(image)
+
+
+class FileSource:
+    name = "file"
+
+    def __init__(self, source: str | os.PathLike | Sequence[Item] | Iterator[Item], *,
+                 loop: bool = False,
+                 fps: float | None = None) -> None:
+        self.source = source
+        self.loop = bool(loop)
+        self.fps = float(fps) if fps else None
+        self.finished = False
+        self.frames_read = 0
+        self._items: list[Item] | None = None
+        self._iterator: Iterator[Item] | None = None
+        self._video: cv2.VideoCapture | None = None
+        self._index = 0
+        self._next_due = 0.0
+
+    @property
+    def description(self) -> str:
+        if isinstance(self.source, (str, os.PathLike)):
+            return _("frames from {path}").format(path=os.fspath(self.source))
+        if hasattr(self.source, "__len__"):
+            return _("{count} frames from memory").format(count=len(self.source))
+        return _("frames made on the fly")
+
+    # -------------------------------------------------------------- opening
+
+    def open(self) -> None:
+        if self._items is not None or self._video is not None or self._iterator is not None:
+            return
+        self.finished = False
+        self._index = 0
+        self._next_due = 0.0
+        if hasattr(self.source, "__next__"):
+            self._iterator = self.source
+            return
+        if not isinstance(self.source, (str, os.PathLike)):
+            items = list(self.source)
+            if not items:
+                raise CameraError(_("no frames to show"))
+            self._items = items
+            return
+        path = Path(self.source)
+        if not path.exists():
+            raise CameraError(_("{path} does not exist").format(path=path))
+        if path.is_dir():
+            images = sorted(p for p in path.iterdir()
+                            if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES)
+            if not images:
+                raise CameraError(_("{path} holds no images").format(path=path))
+            self._items = list(images)
+            return
+        if path.suffix.lower() in IMAGE_SUFFIXES:
+            if read_image(path) is None:
+                raise CameraError(_("{path} cannot be read as an image").format(path=path))
+            self._items = [path]
+            return
+        self._video = self._open_video(path)
+
+    @staticmethod
+    def _open_video(path: Path) -> cv2.VideoCapture:
+        video = cv2.VideoCapture(str(path))
+        if not video.isOpened():
+            video.release()
+            raise CameraError(_("{path} is neither an image nor a video that can be read")
+                              .format(path=path))
+        return video
+
+    # -------------------------------------------------------------- reading
+
+    def _paced(self) -> bool:
+        """True when the next frame is due (always, without fps)."""
+        if self.fps is None:
+            return True
+        now = time.monotonic()
+        if now < self._next_due:
+            return False
+        period = 1.0 / self.fps
+        self._next_due = max(self._next_due + period, now) if self._next_due else now + period
+        return True
+
+    def read(self) -> np.ndarray | None:
+        if self._items is None and self._video is None and self._iterator is None:
+            raise CameraError(_("the camera is not open"))
+        if self.finished or not self._paced():
+            return None
+        if self._video is not None:
+            frame = self._read_video()
+        elif self._iterator is not None:
+            frame = self._read_next()
+        else:
+            frame = self._read_item()
+        if frame is None:
+            return None
+        self.frames_read += 1
+        return frame
+
+    def _read_item(self) -> np.ndarray | None:
+        items = self._items
+        tries = 0
+        while tries < len(items):
+            if self._index >= len(items):
+                if not self.loop:
+                    self.finished = True
+                    return None
+                self._index = 0
+            item = items[self._index]
+            self._index += 1
+            tries += 1
+            frame = as_bgr(item) if isinstance(item, np.ndarray) else read_image(item)
+            if frame is not None:
+                return frame.copy() if isinstance(item, np.ndarray) else frame
+        self.finished = True  # nothing in the list can be read
+        return None
+
+    def _read_next(self) -> np.ndarray | None:
+        for item in self._iterator:
+            frame = as_bgr(item) if isinstance(item, np.ndarray) else read_image(item)
+            if frame is not None:
+                return frame
+        self.finished = True
+        return None
+
+    def _read_video(self) -> np.ndarray | None:
+        ok, frame = self._video.read()
+        if ok and frame is not None:
+            return as_bgr(frame)
+        if not self.loop or self.frames_read == 0:
+            self.finished = True
+            return None
+        self._video.release()
+        self._video = self._open_video(Path(self.source))
+        ok, frame = self._video.read()
+        if not ok:
+            self.finished = True
+            return None
+        return as_bgr(frame)
+
+    def close(self) -> None:
+        video, self._video = self._video, None
+        if video is not None:
+            video.release()
+        self._items = None
+        self._iterator = None

@@ -1,0 +1,93 @@
+"""The Raspberry Pi Camera Module through Picamera2 (libcamera).
+
+Picamera2 comes only from Raspberry Pi OS packages (python3-picamera2); it is imported when the
+source opens, so everything else runs on any machine. A venv must be created with
+--system-site-packages to see it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from companion.i18n import _
+from hardware.camera.base import CameraError, as_bgr
+
+
+def picamera2_module():
+    """The picamera2 module, or None where it is not installed."""
+    try:
+        import picamera2  # noqa: F401  (Raspberry Pi OS only)
+    except Exception:  # ImportError, or libcamera failing to load
+        return None
+    return picamera2
+
+
+def cameras_listed() -> int:
+    """How many cameras libcamera lists (0 without Picamera2)."""
+    module = picamera2_module()
+    if module is None:
+        return 0
+    try:
+        return len(module.Picamera2.global_camera_info())
+    except Exception:
+        return 0
+
+
+class Picamera2Source:
+    name = "picamera2"
+
+    def __init__(self, width: int = 640, height: int = 480, camera_num: int = 0,
+                 fps: float | None = None) -> None:
+        self.width, self.height, self.camera_num = int(width), int(height), int(camera_num)
+        self.fps = float(fps) if fps else None
+        self._camera = None
+
+    @property
+    def description(self) -> str:
+        return _("Raspberry Pi camera ({width}x{height})").format(width=self.width,
+                                                                  height=self.height)
+
+    def open(self) -> None:
+        if self._camera is not None:
+            return
+        module = picamera2_module()
+        if module is None:
+            raise CameraError(_("Picamera2 is not installed (on Raspberry Pi OS: "
+                                "sudo apt install python3-picamera2)"))
+        try:
+            if not module.Picamera2.global_camera_info():
+                raise CameraError(_("no Raspberry Pi camera is connected"))
+            camera = module.Picamera2(self.camera_num)
+            controls = {"FrameRate": self.fps} if self.fps else {}
+            config = camera.create_video_configuration(
+                main={"size": (self.width, self.height), "format": "RGB888"}, controls=controls)
+            camera.configure(config)
+            camera.start()
+        except CameraError:
+            raise
+        except Exception as err:
+            raise CameraError(_("the Raspberry Pi camera cannot be started: {error}")
+                              .format(error=err)) from None
+        self._camera = camera
+
+    def read(self) -> np.ndarray | None:
+        if self._camera is None:
+            raise CameraError(_("the camera is not open"))
+        try:
+            # "RGB888" arrays are laid out B, G, R: what OpenCV expects.
+            frame = self._camera.capture_array("main")
+        except Exception as err:
+            raise CameraError(_("the Raspberry Pi camera stopped: {error}").format(error=err)) from None
+        if frame is None:
+            return None
+        return as_bgr(np.asarray(frame))
+
+    def close(self) -> None:
+        camera, self._camera = self._camera, None
+        if camera is None:
+            return
+        for step in ("stop", "close"):
+            try:
+                getattr(camera, step)()
+            except Exception:
+                pass
