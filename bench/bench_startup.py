@@ -1,0 +1,234 @@
+"""Start-up time and memory of the table app, beside a bare Kivy app measured in the same run.
+
+    python bench/bench_startup.py [--runs 5] [--seconds 8]
+
+1. Cold start to the first drawn frame: each run is a fresh process; the time runs from just
+   before the process is started to the window's first flip. The app starts as `hanabi-companion`
+   does (configuration, language, store, resuming a game in progress, window); the baseline is
+   a Kivy app showing one label. Median of the runs. Goal: the app within 1.5 times the baseline.
+   Also shown: run_app() called directly, without the command line's own imports.
+2. Resident memory (RSS) with the camera running: the app with camera.source = "file" on a folder
+   of generated frames of tagged cards, after it has been scanning for a few seconds, beside the
+   bare Kivy app's RSS. Goal: under 150 MB.
+
+Runs headless (SDL's offscreen driver) unless --display is given and DISPLAY is set.
+A benchmark, not a test: it prints figures and never fails on them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+GOAL_RATIO = 1.5
+GOAL_RSS_MB = 150
+
+BARE_APP = r"""
+import sys, time
+from kivy.app import App
+from kivy.uix.label import Label
+from kivy.core.window import Window
+from kivy.clock import Clock
+
+def first_frame(*_a):
+    print(json.dumps({"first_frame": time.monotonic()}), flush=True)
+    Window.unbind(on_flip=first_frame)
+    if mode == "time":
+        App.get_running_app().stop()
+    else:
+        Clock.schedule_once(lambda _dt: report(), seconds)
+
+def report():
+    from kivy.graphics.opengl import GL_RENDERER, glGetString
+    print(json.dumps({"rss_mb": rss_mb(), "renderer": glGetString(GL_RENDERER).decode()}), flush=True)
+    App.get_running_app().stop()
+
+class Bare(App):
+    def build(self):
+        Window.bind(on_flip=first_frame)
+        return Label(text="Hello")
+
+Bare().run()
+"""
+
+COMPANION_APP = r"""
+import sys
+from companion.app import kivy_setup
+prepare = kivy_setup.prepare
+
+def hooked(*args, **kwargs):
+    prepare(*args, **kwargs)
+    from kivy.app import App
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+
+    def first_frame(*_a):
+        print(json.dumps({"first_frame": time.monotonic()}), flush=True)
+        Window.unbind(on_flip=first_frame)
+        if mode == "time":
+            App.get_running_app().stop()
+        else:
+            Clock.schedule_once(lambda _dt: report(), seconds)
+
+    def report():
+        app = App.get_running_app()
+        frames = app.camera.service.frames if app.camera and app.camera.service else 0
+        print(json.dumps({"rss_mb": rss_mb(), "scan_state": app.model.scan_state,
+                          "frames_decoded": frames}), flush=True)
+        app.stop()
+
+    Window.bind(on_flip=first_frame)
+
+kivy_setup.prepare = hooked
+if os.environ.get("BENCH_RUN_APP_ONLY"):  # the app without the command line's imports
+    import argparse
+    from companion.app.main import run_app
+    sys.exit(run_app(argparse.Namespace(demo=False, config=config_path, fullscreen=False,
+                                        size="800x480")))
+from companion.cli import main
+sys.exit(main(["--config", config_path, "--size", "800x480"]))
+"""
+
+PRELUDE = r"""
+import json, os, sys, time
+mode, seconds, config_path = sys.argv[1], float(sys.argv[2]), sys.argv[3]
+
+def rss_mb():
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+"""
+
+
+def child_env(tmp: Path, display: bool) -> dict:
+    (tmp / "kivy").mkdir(parents=True, exist_ok=True)
+    env = dict(os.environ)
+    env.update(KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", KIVY_HOME=str(tmp / "kivy"),
+               HANABI_COMPANION_DATA=str(tmp / "data"), SDL_AUDIODRIVER="dummy")
+    if not display:
+        env["SDL_VIDEODRIVER"] = "offscreen"
+    return env
+
+
+def run_child(script: Path, mode: str, seconds: float, config: Path, env: dict) -> dict:
+    start = time.monotonic()
+    proc = subprocess.run([sys.executable, str(script), mode, str(seconds), str(config)],
+                          capture_output=True, text=True, env=env, cwd=REPO, timeout=120)
+    result: dict = {}
+    for line in proc.stdout.splitlines():
+        if line.startswith("{"):
+            result.update(json.loads(line))
+    if "first_frame" not in result:
+        raise RuntimeError(f"no frame drawn (exit {proc.returncode}): {proc.stderr[-800:]}")
+    result["seconds"] = result["first_frame"] - start
+    return result
+
+
+def game_in_progress(data: Path) -> None:
+    """A store holding an unfinished game, so that the app opens on the table and resumes it."""
+    from companion.rules import GameSetup, parse_card
+    from companion.session import TableSession
+    from companion.store import open_store
+
+    data.mkdir(parents=True, exist_ok=True)
+    store, _notice = open_store(data / "companion.sqlite3")
+    session = TableSession(journal=store)
+    session.new_game(GameSetup.create(["Ana", "Ben", "Cy", "Dee"]))
+    for card in ("R1", "B1", "R2"):
+        session.clue()
+        session.play(parse_card(card))
+    session.discard(parse_card("Y4"))
+    store.close()
+
+
+def write_frames(folder: Path) -> None:
+    """A few frames of the table with tagged cards, for the file camera."""
+    import cv2
+
+    from companion.rules import Card
+    from companion.scan.synth import empty_frame, render_frame
+
+    folder.mkdir(parents=True, exist_ok=True)
+    frames = [empty_frame(seed=1, background=3)]
+    frames += [render_frame([(Card("B", 3), 1)], seed=5, background=3)] * 6
+    frames += [empty_frame(seed=2, background=3)] * 3
+    for i, frame in enumerate(frames):
+        cv2.imwrite(str(folder / f"frame{i:02d}.png"), frame)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="fresh processes per figure (default 5)")
+    parser.add_argument("--seconds", type=float, default=8.0,
+                        help="how long the camera runs before RSS is read (default 8)")
+    parser.add_argument("--display", action="store_true", help="draw on $DISPLAY, not offscreen")
+    args = parser.parse_args()
+    display = args.display and bool(os.environ.get("DISPLAY"))
+
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        env = child_env(tmp, display)
+        game_in_progress(tmp / "data")
+        only_env = dict(env, BENCH_RUN_APP_ONLY="1")
+        bare_app, companion_app = tmp / "bare_app.py", tmp / "companion_app.py"
+        bare_app.write_text(PRELUDE + BARE_APP)
+        companion_app.write_text(PRELUDE + COMPANION_APP)
+        manual = tmp / "manual.toml"
+        manual.write_text('[camera]\nsource = "none"\n[panel]\nenabled = "auto"\n')
+        frames = tmp / "frames"
+        write_frames(frames)
+        camera = tmp / "camera.toml"
+        camera.write_text(f'[camera]\nsource = "file"\npath = "{frames}"\nfps = 15\n'
+                          '[panel]\nenabled = "auto"\n')
+
+        # one warm-up of each, so that the first measured run does not pay for the disk cache
+        run_child(bare_app, "time", 0, manual, env)
+        run_child(companion_app, "time", 0, manual, env)
+        bare, app, only = [], [], []
+        for _ in range(args.runs):  # interleaved, so that a busy moment hits all alike
+            bare.append(run_child(bare_app, "time", 0, manual, env)["seconds"])
+            app.append(run_child(companion_app, "time", 0, manual, env)["seconds"])
+            only.append(run_child(companion_app, "time", 0, manual, only_env)["seconds"])
+        bare_median, app_median = statistics.median(bare), statistics.median(app)
+        only_median = statistics.median(only)
+        ratio = app_median / bare_median
+
+        bare_rss = run_child(bare_app, "rss", args.seconds, manual, env)
+        manual_rss = run_child(companion_app, "rss", args.seconds, manual, env)
+        app_rss = run_child(companion_app, "rss", args.seconds, camera, env)
+
+    where = "on $DISPLAY" if display else "offscreen"
+    print(f"Cold start to the first drawn frame ({args.runs} fresh processes each, median, {where})")
+    print(f"  bare Kivy app (baseline)     {bare_median * 1000:7.0f} ms   "
+          f"(runs: {', '.join(f'{s * 1000:.0f}' for s in bare)})")
+    print(f"  Hanabi Table Companion       {app_median * 1000:7.0f} ms   "
+          f"(runs: {', '.join(f'{s * 1000:.0f}' for s in app)})")
+    print(f"  ratio                        {ratio:7.2f} x    goal <= {GOAL_RATIO} x: "
+          f"{'met' if ratio <= GOAL_RATIO else 'NOT met'}")
+    print(f"  run_app alone (no CLI)       {only_median * 1000:7.0f} ms   "
+          f"(runs: {', '.join(f'{s * 1000:.0f}' for s in only)})   ratio {only_median / bare_median:.2f} x"
+          f"  <- the app itself; the rest is what `hanabi-companion` imports before it")
+    print(f"Resident memory after {args.seconds:.0f} s (OpenGL: {bare_rss.get('renderer')})")
+    print(f"  bare Kivy app (baseline)     {bare_rss['rss_mb']:7.1f} MB")
+    print(f"  app, no camera               {manual_rss['rss_mb']:7.1f} MB")
+    print(f"  app, camera running (file)   {app_rss['rss_mb']:7.1f} MB   "
+          f"(scanner: {app_rss.get('scan_state')}, {app_rss.get('frames_decoded')} frames decoded)"
+          f"    goal < {GOAL_RSS_MB} MB: {'met' if app_rss['rss_mb'] < GOAL_RSS_MB else 'NOT met'}")
+    print(f"  the app's own share          {app_rss['rss_mb'] - bare_rss['rss_mb']:7.1f} MB   "
+          f"(camera running, above the bare Kivy app; a software renderer such as llvmpipe "
+          f"adds its own memory to both)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

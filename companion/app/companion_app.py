@@ -1,0 +1,205 @@
+"""The Kivy App: loads the kv files, holds the screens, starts the camera and the panel.
+
+Kept small: the state lives in TableModel, the taps go to Actions, the layouts are in kv/.
+The table screen is built at start; the other screens the first time they are shown.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.lang import Builder
+
+from companion.app.actions import Actions
+from companion.app.context import AppContext
+from companion.app.root_view import RootView
+from companion.app.scale import SCALE
+from companion.app.sounds import Sounds
+from companion.app.table_model import TableModel
+from companion.i18n import gettext as _
+
+log = logging.getLogger(__name__)
+
+KV_DIR = Path(__file__).resolve().parents[2] / "kv"
+
+
+def load_kv(name: str) -> None:
+    """Loads kv/<name> once per process, whoever loaded it first (twice would double every rule)."""
+    path = (KV_DIR / name).resolve()
+    if not any(Path(f).resolve() == path for f in Builder.files):
+        Builder.load_file(str(path))
+
+
+class CompanionApp(App):
+    title = "Hanabi Table Companion"
+
+    def __init__(self, context: AppContext, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.context = context
+        self.session = context.session
+        self.model = TableModel(self.session, banner_seconds=context.banner_seconds)
+        self.sounds = Sounds(context.sound)
+        self.actions = Actions(self)
+        self.root_view: RootView | None = None
+        self.camera = None
+        self.panel_link = None
+        self._panel_tick = None
+
+    def load_kv(self, filename=None) -> bool:
+        return False  # the kv files are loaded by build(), screen by screen
+
+    # ----- building ----------------------------------------------------------------------------
+    def build(self):
+        SCALE.attach(Window)
+        for name in ("widgets.kv", "table.kv"):
+            load_kv(name)
+        from companion.app.table_screen import TableScreen
+
+        self.root_view = RootView(model=self.model, actions=self.actions)
+        self.root_view.screens.add_widget(TableScreen(name="table", model=self.model, actions=self.actions))
+        self.show_screen(self.context.start_screen or self._first_screen())
+        return self.root_view
+
+    def _first_screen(self) -> str:
+        state = self.session.state
+        if state is None:
+            return "newgame"
+        return "end" if state.over else "table"
+
+    def screen(self, name: str, create: bool = False):
+        screens = self.root_view.screens
+        if screens.has_screen(name):
+            return screens.get_screen(name)
+        if not create:
+            return None
+        if name == "newgame":
+            load_kv("new_game.kv")
+            from companion.app.new_game_screen import NewGameScreen
+
+            screen = NewGameScreen(name=name, actions=self.actions)
+        elif name == "end":
+            load_kv("end.kv")
+            from companion.app.end_screen import EndScreen
+
+            screen = EndScreen(name=name, model=self.model, actions=self.actions)
+        elif name == "history":
+            from companion.app.history import HistoryScreen
+
+            screen = HistoryScreen(store=self.context.store, name="history")
+        else:
+            raise KeyError(name)
+        screens.add_widget(screen)
+        return screen
+
+    def show_screen(self, name: str) -> None:
+        screen = self.screen(name, create=True)
+        if name == "newgame":
+            state = self.session.state
+            screen.can_go_back = state is not None and not state.over
+        self.root_view.screens.current = name
+
+    def show_in_turn_bar(self, widget) -> None:
+        """A widget beside whose-turn on the table (the demo's caption and lights)."""
+        table = self.screen("table")
+        table.ids.turn_slot.clear_widgets()
+        table.ids.turn_slot.add_widget(widget)
+
+    def current_screen(self) -> str:
+        return self.root_view.screens.current
+
+    def show_history(self) -> None:
+        if self.context.store is None:
+            self.root_view.show_notice(_("No game history is kept in this mode"))
+            return
+        try:
+            self.show_screen("history")
+        except ImportError as err:
+            log.warning("history screen: %s", err)
+            self.root_view.show_notice(_("The history cannot be shown here"))
+
+    # ----- running -------------------------------------------------------------------------------
+    def on_start(self) -> None:
+        Window.bind(on_key_down=self._on_key)
+        notices = list(self.context.notices)
+        if notices:
+            self.root_view.show_notice("\n".join(notices), seconds=10)
+        # the camera, the panel and the sounds once the first frame is on the screen
+        Window.bind(on_flip=self._first_frame_drawn)
+
+    def _first_frame_drawn(self, *_args) -> None:
+        Window.unbind(on_flip=self._first_frame_drawn)
+        Clock.schedule_once(self._start_devices, 0.05)
+
+    def _start_devices(self, _dt=None) -> None:
+        ctx = self.context
+        if ctx.camera_factory is not None:
+            from companion.app.camera_link import CameraLink
+
+            self.camera = CameraLink(ctx.camera_factory, self.session, self.model,
+                                     service_factory=ctx.service_factory,
+                                     on_notice=self.root_view.show_notice)
+            self.camera.start()
+        else:
+            self.model.set_scan_state("manual")
+        if ctx.panel is None and ctx.panel_opener is not None:
+            ctx.panel, notice = ctx.panel_opener()
+            if notice:
+                self.root_view.show_notice(notice)
+        if ctx.panel is not None and getattr(ctx.panel, "present", False):
+            try:
+                from companion.panel_link import PanelLink
+
+                self.panel_link = PanelLink(
+                    self.session, ctx.panel, lambda fn: Clock.schedule_once(lambda _dt: fn()))
+                self._panel_tick = Clock.schedule_interval(lambda _dt: self.panel_link.tick(), 1.0)
+            except Exception as err:
+                log.warning("the button panel cannot be used: %s", err)
+        if ctx.sound:
+            Clock.schedule_once(lambda _dt: self.sounds.preload(), 1.0)
+        if ctx.demo is not None:
+            ctx.demo.start(self)
+
+    def on_stop(self) -> None:
+        Window.unbind(on_key_down=self._on_key, on_flip=self._first_frame_drawn)
+        if self.context.demo is not None:
+            self.context.demo.stop()
+        if self.camera is not None:
+            self.camera.stop()
+        if self._panel_tick is not None:
+            self._panel_tick.cancel()
+        if self.panel_link is not None:
+            self.panel_link.close()
+        panel = self.context.panel
+        if panel is not None and hasattr(panel, "close"):
+            panel.close()
+        store = self.context.store
+        if store is not None and hasattr(store, "close"):
+            store.close()
+
+    # ----- the keyboard: the panel's buttons when there is no panel ----------------------------------
+    def _on_key(self, _window, key, _scancode, codepoint, modifiers) -> bool:
+        actions = self.actions
+        if key == 27:  # Escape (Back): closes a dialog, never the app
+            if actions.dialog is not None:
+                from companion.app.dialogs import CardPicker
+
+                if isinstance(actions.dialog, CardPicker):
+                    actions.picker_cancelled(actions.dialog.mode)
+                else:
+                    actions.close_dialog()
+            return True
+        if any(m in ("ctrl", "alt", "meta", "super") for m in modifiers or ()):
+            return False
+        if actions.dialog is not None or self.current_screen() not in ("table", "end"):
+            return False
+        letter = (codepoint or "").lower()
+        handler = {"c": actions.clue, "d": actions.discard_button, "p": actions.play_button,
+                   "u": actions.undo}.get(letter)
+        if handler is None:
+            return False
+        handler(source="keyboard")
+        return True

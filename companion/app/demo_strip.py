@@ -1,0 +1,36 @@
+"""The demo's caption and the mock panel's lights, drawn on the screen (a laptop has no LEDs)."""
+
+from __future__ import annotations
+
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+
+from companion.app.widgets import Box
+
+
+class DemoStrip(Box):
+    caption = StringProperty("")
+    status_lit = BooleanProperty(False)
+    fuses_lit = ListProperty([False, False, False])
+    buzzing = BooleanProperty(False)
+    director = ObjectProperty(None)
+    panel = ObjectProperty(None)
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._poll = Clock.schedule_interval(self._read_lights, 0.05)
+
+    def _read_lights(self, _dt) -> None:
+        panel = self.panel
+        if panel is None or not getattr(panel, "present", False):
+            return
+        try:
+            self.status_lit = bool(panel.status_led.is_lit)
+            self.fuses_lit = [bool(led.is_lit) for led in panel.fuse_leds]
+            self.buzzing = bool(panel.buzzer.is_active)
+        except Exception:  # the panel was closed
+            self._poll.cancel()
+
+    def on_parent(self, _widget, parent) -> None:
+        if parent is None:
+            self._poll.cancel()

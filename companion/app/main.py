@@ -1,0 +1,147 @@
+"""Starting the table app: configuration, language, store, session, camera, panel, window.
+
+    run_app(args) -> exit code    (args.demo, args.config, args.fullscreen, args.size)
+
+A bad configuration stops here with its message (exit 2) before any window opens. Heavy
+modules (OpenCV and zbar for the camera) are imported only once the window is up, on the
+camera's own thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from companion import config, i18n
+from companion.app import kivy_setup, remembered
+from companion.app.context import KEYS_NOTICE, MANUAL_NOTICE, AppContext
+from companion.i18n import gettext as _
+from companion.session import MemoryJournal, TableSession
+
+log = logging.getLogger(__name__)
+
+
+def _fail(message: str) -> int:
+    print(f"hanabi-companion: {message}", file=sys.stderr)
+    return 2
+
+
+def choose_language(cfg: dict) -> str:
+    return cfg["ui"]["language"] or remembered.language() or "en"
+
+
+def open_store(cfg: dict) -> tuple[object | None, object, str | None]:
+    """(store or None, journal, notice): the SQLite store, or memory only if there is none."""
+    try:
+        from companion.store import open_store as open_sqlite_store
+    except ImportError as err:
+        log.warning("no game store: %s", err)
+        return None, MemoryJournal(), None
+    store, notice = open_sqlite_store(config.store_path(cfg))
+    return store, store, notice
+
+
+def camera_factory(cfg: dict):
+    """A function that opens the configured camera (run on the scanner's thread), or None."""
+    if cfg["camera"]["source"] == "none":
+        return None
+
+    def open_configured_camera():
+        from hardware.camera import open_camera
+
+        return open_camera(cfg["camera"])
+
+    return open_configured_camera
+
+
+def open_panel(cfg: dict, where: str = "configuration") -> tuple[object | None, str | None]:
+    """(panel, notice); PanelError (a ConfigError) for a panel that must work and cannot."""
+    if cfg["panel"]["enabled"] == "no":
+        return None, None
+    try:
+        from hardware.panel import open_panel as open_gpio_panel
+    except ImportError as err:
+        log.warning("no button panel support: %s", err)
+        return None, None
+    return open_gpio_panel(cfg["panel"], where=where)
+
+
+def panel_opener(cfg: dict, where: str = "configuration"):
+    """For panel.enabled = "auto": opens the panel once the window is up (gpiozero's import and
+    the pin probing stay off the first frame). Returns (panel, notice) like open_panel."""
+
+    def open_later():
+        try:
+            panel, notice = open_panel(cfg, where)
+        except config.ConfigError as err:  # cannot happen with "auto", but never a traceback
+            return None, str(err)
+        if panel is None or not getattr(panel, "present", False):
+            notice = notice or _(KEYS_NOTICE)
+        return panel, notice
+
+    return open_later
+
+
+def build_context(args) -> AppContext:
+    """Everything but the window. ConfigError (with its message) for a bad configuration."""
+    where = str(getattr(args, "config", None) or config.default_path())
+    cfg = config.load(getattr(args, "config", None))
+    i18n.set_language(choose_language(cfg))
+    notices: list[str] = []
+    if getattr(args, "demo", False):
+        from companion.demo import demo_context
+
+        return demo_context(cfg)
+    store, journal, notice = open_store(cfg)
+    if notice:
+        notices.append(notice)
+    session = TableSession(journal=journal, arm_seconds=cfg["table"]["discard_arm_seconds"])
+    if store is not None:
+        try:
+            kept = store.unfinished()
+        except Exception as err:  # a store that cannot replay its journal: start afresh
+            log.warning("the unfinished game could not be resumed: %s", err)
+            notices.append(_("The unfinished game could not be resumed: {error}").format(error=err))
+            kept = None
+        if kept:
+            session.resume(*kept)
+    panel, opener = None, None
+    if cfg["panel"]["enabled"] == "yes":  # must work: a panel that cannot open stops start-up
+        panel, _notice = open_panel(cfg, where)
+    elif cfg["panel"]["enabled"] == "auto":
+        opener = panel_opener(cfg, where)
+    else:
+        notices.append(_(KEYS_NOTICE))
+    factory = camera_factory(cfg)
+    if factory is None:
+        notices.append(_(MANUAL_NOTICE))
+    return AppContext(session=session, cfg=cfg, store=store, notices=notices,
+                      camera_factory=factory, panel=panel, panel_opener=opener,
+                      banner_seconds=cfg["table"]["banner_seconds"], sound=cfg["ui"]["sound"])
+
+
+def run_app(args) -> int:
+    size_text = getattr(args, "size", None)
+    if size_text and kivy_setup.parse_size(size_text) is None:
+        return _fail(f"--size must be WIDTHxHEIGHT such as 800x480, not {size_text!r}")
+    try:
+        context = build_context(args)
+    except config.ConfigError as err:
+        return _fail(str(err))
+    cfg = context.cfg
+    size = kivy_setup.parse_size(size_text or cfg["ui"]["size"]) or (800, 480)
+    fullscreen = bool(getattr(args, "fullscreen", False) or cfg["ui"]["fullscreen"])
+    kivy_setup.prepare(size, fullscreen)
+    try:
+        from companion.app.companion_app import CompanionApp
+
+        CompanionApp(context).run()
+    finally:
+        # whatever happened to the window, the devices are let go
+        for thing in (context.panel, context.store):
+            try:
+                if thing is not None and hasattr(thing, "close"):
+                    thing.close()
+            except Exception:
+                pass
+    return 0

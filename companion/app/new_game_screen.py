@@ -1,0 +1,79 @@
+"""The new-game screen: who plays, who starts, the variant, the table's options, the language.
+
+Layout in kv/new_game.kv. It fills itself from the last setup remembered and hands the
+choices to the actions as a plain dict (the rules check it when the game is created).
+"""
+
+from __future__ import annotations
+
+from kivy.properties import (BooleanProperty, NumericProperty, ObjectProperty, StringProperty)
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+
+from companion.app import remembered
+from companion.rules.game import MAX_PLAYERS
+
+
+class NameRow(BoxLayout):
+    index = NumericProperty(0)
+    name = StringProperty("")
+    shown = BooleanProperty(True)
+    starts = BooleanProperty(False)
+    screen = ObjectProperty(None)
+
+
+class NewGameScreen(Screen):
+    actions = ObjectProperty(None)
+    count = NumericProperty(3)
+    first_player = NumericProperty(0)
+    variant = StringProperty("classic")
+    endgame = StringProperty("standard")
+    fuse_out = StringProperty("zero")
+    empty_clues = BooleanProperty(False)
+    error = StringProperty("")
+    can_go_back = BooleanProperty(False)
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.rows: list[NameRow] = []
+        for index in range(MAX_PLAYERS):
+            row = NameRow(index=index, screen=self)
+            self.rows.append(row)
+            self.ids.names.add_widget(row)
+        self.bind(count=self._show_rows, first_player=self._show_rows)
+        self.load(remembered.last_setup())
+
+    def _show_rows(self, *_args) -> None:
+        if self.first_player >= self.count:
+            self.first_player = 0
+        for row in self.rows:
+            row.shown = row.index < self.count
+            row.starts = row.index == self.first_player
+
+    def load(self, setup: dict) -> None:
+        """Fills the form from a setup dict (see companion.app.remembered)."""
+        names = list(setup["players"])
+        defaults = remembered.default_names()
+        for row in self.rows:
+            row.name = names[row.index] if row.index < len(names) else defaults[row.index]
+        self.count = len(names)
+        self.first_player = setup["first_player"]
+        self.variant = setup["variant"]
+        self.endgame = setup["endgame"]
+        self.fuse_out = setup["fuse_out"]
+        self.empty_clues = setup["empty_clues"]
+        self.error = ""
+        self._show_rows()
+
+    def setup(self) -> dict:
+        return {
+            "players": [row.name.strip() for row in self.rows[: self.count]],
+            "first_player": self.first_player,
+            "variant": self.variant,
+            "endgame": self.endgame,
+            "fuse_out": self.fuse_out,
+            "empty_clues": self.empty_clues,
+        }
+
+    def start(self) -> None:
+        self.error = self.actions.start_game(self.setup()) or ""

@@ -1,0 +1,243 @@
+"""New game, end of game, the menu and the language: the screens around the table."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.rules import GameSetup, parse_card
+from companion.rules.log import game_from_dict
+
+pytestmark = pytest.mark.ui
+
+
+def test_new_game_screen_starts_a_game_and_remembers_it(start_app):
+    from companion import config
+
+    d = start_app(new_game=False)
+    assert d.current == "newgame"
+    screen = d.screen()
+    assert [r.name for r in screen.rows[:3]] == ["Player 1", "Player 2", "Player 3"]
+    d.tap_id("count_4")
+    assert screen.count == 4 and screen.rows[3].shown and not screen.rows[4].shown
+    for row, name in zip(screen.rows, ("Ana", "Ben", "Cy", "Dee")):
+        row.ids.name.text = name
+    d.tap(screen.rows[2].ids.starts)
+    assert screen.first_player == 2 and screen.rows[2].ids.starts.text == "starts"
+    d.tap_id("variant_multicolor")
+    d.tap_id("endgame_crowning")
+    d.tap_id("fuse_out_keep")
+    d.tap_id("empty_clues_yes")
+    d.tap_id("start")
+    assert d.current == "table"
+    assert d.text("turn", "table") == "Cy's turn"
+    state = d.session.state
+    assert state.players == ["Ana", "Ben", "Cy", "Dee"]
+    assert state.variant.name == "multicolor"
+    assert (state.options.endgame, state.options.fuse_out, state.options.empty_clues) == (
+        "crowning", "keep", True)
+    assert len(d.screen("table").suit_rows()) == 6
+    assert "max 30" in d.ids("table").score.text
+    saved = json.loads((config.data_dir() / "last-setup.json").read_text())
+    assert saved["setup"]["players"] == ["Ana", "Ben", "Cy", "Dee"]
+    d.stop()
+
+    # the next evening: the form comes back as it was left
+    d2 = start_app(new_game=False)
+    screen = d2.screen("newgame")
+    assert screen.count == 4 and [r.name for r in screen.rows[:4]] == ["Ana", "Ben", "Cy", "Dee"]
+    assert screen.first_player == 2 and screen.variant == "multicolor"
+    assert screen.endgame == "crowning" and screen.fuse_out == "keep" and screen.empty_clues
+
+
+def test_new_game_refuses_a_missing_or_repeated_name(start_app):
+    d = start_app(new_game=False)
+    screen = d.screen()
+    screen.rows[1].ids.name.text = "  "
+    d.tap_id("start")
+    assert d.current == "newgame"
+    assert d.text("error") == "Every player needs a name"
+    screen.rows[1].ids.name.text = "player 1"
+    d.tap_id("start")
+    assert d.text("error") == "Two players have the same name: tell them apart"
+    assert d.session.state is None
+
+
+def test_three_misfires_end_the_game(start_app):
+    d = start_app()
+    for card in ("R2", "Y2", "G2"):
+        d.tap_id("play_button", "table")
+        d.pick(card)
+    assert d.current == "end"
+    ids = d.ids("end")
+    assert ids.headline.text == "Game over"
+    assert ids.score.text == "0"
+    assert ids.how.text == "How it ended: the third fuse burnt"
+    assert ids.verdict.text == "Rating: horrible"
+    rows = d.screen("end").rating_rows()
+    assert [r.name for r in rows] == ["legendary", "amazing", "excellent", "honourable",
+                                      "mediocre", "horrible"]
+    assert [r.reached for r in rows] == [False] * 5 + [True]
+    assert "misfire" in d.app.sounds.played
+    # Undo from the end screen goes back to the table
+    d.tap_id("undo", "end")
+    assert d.current == "table" and "2/3" in d.ids("table").fuses.text
+
+
+def test_a_perfect_game_celebrates(start_app, real_games):
+    name, data = next((n, g) for n, g in real_games if g["expect"]["score"] == 25)
+    game = game_from_dict(data["log"])
+    last = game.events[-1]
+    d = start_app()
+    d.session.resume(1, game.setup, game.events[:-1])
+    d.frames(2)
+    assert d.current == "table"
+    d.tap_id("play_button")
+    d.pick(str(last.card))
+    assert d.current == "end"
+    ids = d.ids("end")
+    assert ids.headline.text == "A perfect game!"
+    assert ids.score.text == "25" and ids.score_text.text == "25 of 25 points"
+    assert ids.how.text == "How it ended: every firework is complete"
+    reached = [r.name for r in d.screen("end").rating_rows() if r.reached]
+    assert reached == ["legendary"]
+    assert d.app.sounds.played[-1] == "perfect"
+    assert d.root.celebration.canvas.children, "the sparks fly"
+    d.shot("ui-perfect-end")
+
+
+def test_six_suits_use_the_30_point_scale(start_app):
+    d = start_app(players=("Ana", "Ben"), variant="multicolor")
+    d.session.abandon()
+    d.frames(3)
+    assert d.current == "end"
+    rows = d.screen("end").rating_rows()
+    assert [(r.name, r.points) for r in rows][:2] == [("divine", "30"), ("legendary", "25\u201329")]
+    assert d.ids("end").verdict.text == "An abandoned game is not rated"
+    assert not any(r.reached for r in rows)
+
+
+def test_new_game_with_the_same_players_is_one_tap(start_app):
+    d = start_app(players=("Ana", "Ben", "Cy"), first_player=2)
+    d.session.abandon()
+    d.frames(2)
+    assert d.current == "end"
+    d.tap_id("same_players", "end")
+    assert d.current == "table"
+    state = d.session.state
+    assert state.players == ["Ana", "Ben", "Cy"] and state.turn == 0 and not state.over
+    assert d.text("turn", "table") == "Cy's turn"
+
+
+def test_menu_abandons_after_a_second_tap(start_app):
+    d = start_app()
+    d.tap_id("menu_button")
+    menu = d.dialog
+    assert menu is not None
+    d.tap(menu.ids.abandon)
+    assert menu.ids.abandon.text == "Tap again to abandon the game"
+    assert not d.session.state.over
+    d.tap(menu.ids.abandon)
+    assert d.current == "end"
+    assert d.ids("end").headline.text == "Game abandoned"
+
+
+def test_switching_to_italian_translates_the_table(start_app):
+    d = start_app()
+    d.tap_id("clue_button")
+    d.tap_id("menu_button")
+    d.tap(d.dialog.ids.lang_it)
+    d.tap(d.dialog.ids.close)
+    assert d.dialog is None
+    ids = d.ids("table")
+    assert ids.clue_button.text == "Indizio"
+    assert ids.discard_button.text == "Scarta"
+    assert ids.play_button.text == "Gioca"
+    assert ids.undo_button.text == "Annulla"
+    assert ids.turn.text == "Tocca a Ben"
+    assert d.text("message") == "Ana ha dato un indizio"
+    assert "Indizi" in ids.clocks.text and "Micce" in ids.fuses.text
+    assert [r.name for r in d.screen().suit_rows()] == ["Rosso", "Giallo", "Verde", "Blu", "Bianco"]
+    # refusals and results in Italian too
+    for _ in range(7):
+        d.tap_id("clue_button")
+    d.tap_id("clue_button")
+    assert d.text("message") == "\u26a0 Nessun gettone indizio rimasto: non si può dare un indizio"
+    d.tap_id("play_button")
+    assert d.dialog.ids.title.text == "Gioca: quale carta?"
+    d.pick("B2")
+    assert d.root.banner.title == "ERRORE!"
+    assert d.root.banner.text == "Errore: Blu 2 non va, il blu è a 0"
+    d.tap_id("undo_button")
+    assert d.text("message") == "Annullato: Gioca Blu 2"
+    # and it is remembered for the next start
+    from companion.app import remembered
+
+    assert remembered.language() == "it"
+
+
+def test_italian_end_screen(start_app):
+    from companion import i18n
+
+    i18n.set_language("it")
+    d = start_app()
+    for card in ("R1", "R2", "Y3", "Y4", "G5"):
+        d.tap_id("play_button", "table")
+        d.pick(card)
+    assert d.current == "end"
+    ids = d.ids("end")
+    assert ids.headline.text == "Partita finita"
+    assert ids.how.text == "Com'è finita: è bruciata la terza miccia"
+    assert ids.verdict.text == "Valutazione: orribile"
+    assert [r.name for r in d.screen("end").rating_rows()] == [
+        "leggendario", "straordinario", "eccellente", "degno di nota", "mediocre", "orribile"]
+    assert ids.same_players.text == "Nuova partita, stessi giocatori"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (720, 1280)])
+def test_touch_targets_and_layout_at_each_size(start_app, size):
+    d = start_app(size=size)
+    d.frames(3)
+    ids = d.ids("table")
+    width, height = size
+    for name in ("clue_button", "discard_button", "play_button", "undo_button", "menu_button"):
+        button = ids[name]
+        assert button.width >= 48 and button.height >= 48, (name, button.size)
+        assert 0 <= button.x and button.right <= width and 0 <= button.y and button.top <= height
+    for row in d.screen("table").suit_rows():
+        assert row.height > 20 and row.right <= width
+    if d.can_shoot:
+        d.shot(f"ui-table-{width}x{height}")
+    d.tap_id("play_button")
+    for button in d.dialog.buttons():
+        assert button.width >= 48 and button.height >= 48
+        assert button.right <= width and button.top <= height
+    if d.can_shoot:
+        d.shot(f"ui-picker-{width}x{height}")
+
+
+def test_menu_opens_the_history_and_back(start_app):
+    from companion.app.context import AppContext
+    from companion.session import TableSession
+    from companion.store import memory_store
+
+    store = memory_store()
+    session = TableSession(journal=store)
+    session.new_game(GameSetup.create(["Ana", "Ben"]))
+    session.play(parse_card("R1"))
+    d = start_app(AppContext(session=session, store=store, sound=False))
+    d.tap_id("menu_button")
+    d.tap(d.dialog.ids.history)
+    assert d.current == "history" and d.dialog is None
+    d.tap_id("back", "history")
+    assert d.current == "table"
+    assert d.text("turn") == "Ben's turn"
+
+
+def test_history_without_a_store_says_so(start_app):
+    d = start_app()
+    d.tap_id("menu_button")
+    d.tap(d.dialog.ids.history)
+    assert d.current == "table"
+    assert d.root.notice_shown == "No game history is kept in this mode"
