@@ -124,7 +124,9 @@ def _check_values(cfg: dict, where: str) -> None:
         fail("ui.language", "must be en or it")
     size = cfg["ui"]["size"]
     parts = size.split("x")
-    if len(parts) != 2 or not all(p.isdigit() and 100 <= int(p) <= 8000 for p in parts):
+    # isdigit() also takes "²" or "٣", which int() refuses: only the digits 0-9 make a size
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() and 100 <= int(p) <= 8000
+                                  for p in parts):
         fail("ui.size", f"must be WIDTHxHEIGHT such as 800x480, not {size!r}")
 
 

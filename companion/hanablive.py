@@ -28,13 +28,12 @@ import json
 import random
 from collections import Counter
 from dataclasses import dataclass
-from pathlib import Path
 
 from companion.rules import Abandon, Card, Clue, Discard, Game, IllegalEvent, LogError, Play
 from companion.rules.errors import N_
 from companion.rules.events import Event
-from companion.rules.log import (MAX_LOG_BYTES, event_from_dict, event_to_dict, read_log,
-                                 setup_from_dict, setup_to_dict)
+from companion.rules.log import (event_from_dict, event_to_dict, game_from_dict, is_whole_number,
+                                 read_json_file, setup_from_dict, setup_to_dict)
 from companion.rules.state import hand_size
 from companion.rules.variants import Variant
 
@@ -53,18 +52,9 @@ SUIT_ORDER = ("R", "Y", "G", "B", "W", "M")
 PLAY, DISCARD, COLOUR_CLUE, RANK_CLUE, GAME_OVER, GAME_OVER_BY_VOTE = 0, 1, 2, 3, 4, 5
 TERMINATED = 4  # hanab.live's end condition "a player terminated the game"
 EXTRAS_KEY = "companion"
+# hanab.live options that change the hands or the turns: such a game cannot be replayed here.
+RULE_CHANGING_OPTIONS = ("oneExtraCard", "oneLessCard", "detrimentalCharacters")
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def touches(variant: Variant, kind: str, value: object, card: Card) -> bool:
-    """Whether a clue of this kind and value touches the card."""
-    if kind == "rank":
-        return card.rank == value
-    return card.suit == value or (variant.wild_multicolor and card.suit == "M")
 
 
 @dataclass
@@ -91,7 +81,7 @@ def _pick_order(hand: list[int], card: Card, pending: list[_ClueNote],
         for note in pending:
             if order not in note.hand:
                 continue
-            if touches(variant, note.kind, note.value, card):
+            if variant.clue_touches(note.kind, note.value, card):
                 fits += 1
                 continue
             left = sum(1 for o in note.hand if identity[o] is None)
@@ -107,7 +97,7 @@ def _clue_kind(event: Clue) -> str | None:
         return event.kind
     if event.value is None:
         return None
-    return "rank" if _is_int(event.value) else "colour"
+    return "rank" if is_whole_number(event.value) else "colour"
 
 
 def _rebuild(game: Game) -> tuple[list[Card], list[dict], bool]:
@@ -130,8 +120,8 @@ def _rebuild(game: Game) -> tuple[list[Card], list[dict], bool]:
             order = _pick_order(hands[player], event.card, pending, identity, variant)
             identity[order] = event.card
             hands[player].remove(order)
-            pending = [c for c in pending
-                       if not (order in c.hand and touches(variant, c.kind, c.value, event.card))]
+            pending = [c for c in pending if not (
+                order in c.hand and variant.clue_touches(c.kind, c.value, event.card))]
             actions.append({"type": PLAY if is_play else DISCARD, "target": order, "value": 0})
         elif isinstance(event, Clue):
             target = event.target if event.target is not None else (player + 1) % seats
@@ -155,11 +145,11 @@ def _rebuild(game: Game) -> tuple[list[Card], list[dict], bool]:
         return [o for o in note.hand if identity[o] is None]
 
     for note in sorted(pending, key=lambda c: len(free(c))):
-        if any(identity[o] is not None and touches(variant, note.kind, note.value, identity[o])
+        if any(identity[o] is not None and variant.clue_touches(note.kind, note.value, identity[o])
                for o in note.hand):
             continue
         wanted = [c for c in variant.cards()
-                  if remaining[c] > 0 and touches(variant, note.kind, note.value, c)]
+                  if remaining[c] > 0 and variant.clue_touches(note.kind, note.value, c)]
         if not free(note) or not wanted:
             empty_clues = True
             continue
@@ -169,7 +159,7 @@ def _rebuild(game: Game) -> tuple[list[Card], list[dict], bool]:
             """How many other waiting clues this card, in this place, would touch too."""
             order, card = pick
             return -sum(1 for c in others
-                        if order in c.hand and touches(variant, c.kind, c.value, card))
+                        if order in c.hand and variant.clue_touches(c.kind, c.value, card))
 
         order, card = min(((o, c) for o in free(note) for c in wanted), key=also)
         identity[order] = card
@@ -253,9 +243,9 @@ def _card(raw: object, index: int, variant: Variant) -> Card:
         raise _fail(N_("Card {index} of the deck is not an object"), index=index)
     suit = raw.get("suitIndex", raw.get("suit"))  # "suit": hanab.live's older files
     rank = raw.get("rank")
-    if not _is_int(suit) or not 0 <= suit < len(variant.suits):
+    if not is_whole_number(suit) or not 0 <= suit < len(variant.suits):
         raise _fail(N_("Card {index} of the deck has no suit of this variant"), index=index)
-    if not _is_int(rank) or not 1 <= rank <= 5:
+    if not is_whole_number(rank) or not 1 <= rank <= 5:
         raise _fail(N_("Card {index} of the deck has no rank from 1 to 5"), index=index)
     return Card(variant.suits[suit], rank)
 
@@ -271,9 +261,13 @@ def _setup(data: dict, extras: dict):
     if not isinstance(options, dict):
         raise _fail(N_("options must be an object"))
     name = options.get("variant", "No Variant")
-    if name not in VARIANTS_BY_NAME:
+    if not isinstance(name, str) or name not in VARIANTS_BY_NAME:
         raise _fail(N_("The hanab.live variant {name!r} is not played here: use one of {choices}"),
                     name=name, choices=", ".join(VARIANT_NAMES.values()))
+    for option in RULE_CHANGING_OPTIONS:
+        if options.get(option):
+            raise _fail(N_("This game was played with hanab.live's option {option}, whose rules "
+                           "a table here does not follow"), option=option)
     first = options.get("startingPlayer", 0)
     table_options = {"endgame": "crowning" if options.get("allOrNothing") is True else "standard",
                      "empty_clues": options.get("emptyClues") is True}
@@ -312,7 +306,7 @@ def _decode(data: object, strict: bool = True):
         if not isinstance(action, dict):
             raise _fail(N_("Action {index} is not an object"), index, index=index)
         kind, target, value = action.get("type"), action.get("target"), action.get("value", 0)
-        if not all(_is_int(x) for x in (kind, target, value)):
+        if not all(is_whole_number(x) for x in (kind, target, value)):
             raise _fail(N_("Action {index}: type, target and value must be numbers"), index,
                         index=index)
         player = game.state.current_player
@@ -360,28 +354,12 @@ def is_hanablive(data: object) -> bool:
     return isinstance(data, dict) and "deck" in data and "actions" in data and "format" not in data
 
 
-def _json_of(path) -> object:
-    """The JSON in a file, or None if it is too big, not UTF-8 or not JSON."""
-    path = Path(path)
-    try:
-        if path.stat().st_size > MAX_LOG_BYTES:
-            return None
-        return json.loads(path.read_bytes().decode("utf-8-sig"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        return None
-
-
 def read_game(path) -> Game:
     """Reads a game log, or a hanab.live game JSON, from a file (with the log reader's checks).
 
     LogError / IllegalEvent (with .index) for a bad file; OSError passes.
     """
-    try:
-        return read_log(path)
-    except LogError as err:
-        if err.event is not None:
-            raise
-        data = _json_of(path)
-        if not is_hanablive(data):
-            raise
-    return game_from_hanablive(data)
+    data = read_json_file(path)
+    if is_hanablive(data):
+        return game_from_hanablive(data)
+    return game_from_dict(data)

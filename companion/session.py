@@ -17,7 +17,7 @@ from typing import Callable, Protocol
 from companion.rules import Abandon, Card, Clue, Discard, Game, GameSetup, IllegalEvent, Play
 from companion.rules.errors import N_, RulesError
 from companion.rules.events import Event
-from companion.rules.state import MAX_CLOCKS, Effect, GameState
+from companion.rules.state import Effect, GameState
 
 DEFAULT_ARM_SECONDS = 20.0
 
@@ -48,10 +48,12 @@ class MemoryJournal:
         return game_id
 
     def record(self, game_id: int, index: int, event: Event, state: GameState) -> None:
-        self.games[game_id].append(event)
+        events = self.games.setdefault(game_id, [])  # a resumed game may be new to this journal
+        del events[index:]
+        events.append(event)
 
     def remove(self, game_id: int, index: int, state: GameState) -> None:
-        del self.games[game_id][index:]
+        del self.games.setdefault(game_id, [])[index:]
 
 
 @dataclass(frozen=True)
@@ -166,13 +168,14 @@ class TableSession:
         if self.discard_armed:
             return self.disarm_discard(source)
         state = self.state
-        error = None
+        error: RulesError | None = None
         if state is None:
             error = RulesError(N_("Start a game first"))
-        elif state.over:
-            error = RulesError(N_("The game is over: nothing more can be recorded"))
-        elif state.clues == MAX_CLOCKS:
-            error = RulesError(N_("All 8 clock tokens are available: you cannot discard"))
+        else:
+            try:
+                state.check_discard_allowed()
+            except IllegalEvent as err:
+                error = err
         if error:
             return self._tell(Outcome("refused", error=error, source=source))
         self._armed_at = self._clock()

@@ -33,6 +33,8 @@ def test_settings_override_defaults(tmp_path):
     ("[gpio]\nclue_pin = 17\n", "unknown section [gpio]"),
     ('[camera]\nsource = "webcam"\n', "camera.source must be auto"),
     ('[ui]\nsize = "big"\n', "ui.size must be WIDTHxHEIGHT"),
+    ('[ui]\nsize = "\u00b200x480"\n', "ui.size must be WIDTHxHEIGHT"),
+    ('[ui]\nsize = "\u0668\u0660\u0660x480"\n', "ui.size must be WIDTHxHEIGHT"),
     ("[ui\n", "not valid TOML"),
 ])
 def test_bad_settings_are_named(tmp_path, text, fragment):

@@ -118,6 +118,33 @@ def test_files_that_are_not_logs(tmp_path):
         loads("[" * 100000 + "]" * 100000)
 
 
+def test_a_device_or_an_endless_pipe_is_refused_without_reading_it_all(tmp_path):
+    import os
+    import threading
+
+    from companion.rules.log import MAX_LOG_BYTES
+
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)
+    written = []
+
+    def writer():
+        try:
+            with open(pipe, "wb") as f:
+                for _ in range(8):  # twice the limit, in 1 MB pieces
+                    f.write(b" " * (MAX_LOG_BYTES // 4))
+                    written.append(1)
+        except BrokenPipeError:
+            pass  # the reader stopped at the limit
+
+    thread = threading.Thread(target=writer, daemon=True)
+    thread.start()
+    with pytest.raises(LogError, match="a game log is a few kB, so this is not one"):
+        read_log(pipe)
+    thread.join(10)
+    assert len(written) < 8  # the reader gave up before the writer was done
+
+
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 12) | st.sampled_from(["R1", "M5", "colour", "rank", "R", "clue",
                                                                         "play", "discard", "abandon", "x"]),

@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 from companion.rules.log import FORMAT
 
@@ -63,3 +64,19 @@ def test_readable_summary_and_huge_file(tmp_path):
     assert result.returncode == 2
     assert result.stdout.strip() == f"{huge}: invalid: The file is 2147 MB: a game log is a few kB, so this is not one"
     assert result.stderr == ""
+
+
+def test_the_summary_speaks_the_tables_language():
+    from companion import i18n
+    from companion.commands.replay import _text, replay_file
+
+    i18n.set_language("it")
+    try:
+        demo = Path(__file__).resolve().parents[1] / "companion" / "data" / "demo-game.json"
+        text = _text(replay_file(str(demo)))
+        missing = _text(replay_file("no-such-log.json"))
+    finally:
+        i18n.set_language("en")
+    assert "punteggio 25 su un massimo di 25 - leggendario" in text
+    assert "finita: tutti i fuochi d'artificio sono completi dopo 55 turni" in text
+    assert missing == "no-such-log.json: non valido: Il file non esiste"

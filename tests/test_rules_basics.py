@@ -163,3 +163,25 @@ def test_player_given_must_be_the_one_whose_turn_it_is():
     assert err.value.message == "It is Ana's turn, not Ben's"
     g.apply(Clue(player=0))
     assert g.state.current_player == 1
+
+
+def test_which_cards_a_clue_touches():
+    red1, multi3 = parse_card("R1"), parse_card("M3")
+    wild, own = VARIANTS["multicolor-wild"], VARIANTS["multicolor"]
+    assert wild.clue_touches("colour", "B", multi3) and wild.clue_touches("colour", "R", red1)
+    assert not wild.clue_touches("colour", "B", red1)
+    assert not own.clue_touches("colour", "B", multi3) and own.clue_touches("colour", "M", multi3)
+    assert own.clue_touches("rank", 3, multi3) and not own.clue_touches("rank", 3, red1)
+
+
+def test_the_rules_core_needs_no_screen_camera_gpio_or_database():
+    import subprocess
+    import sys
+
+    code = ("import sys, companion.rules, companion.rules.log, companion.rules.simulate, "
+            "companion.rules.describe; "
+            "print(sorted(m for m in ('kivy', 'cv2', 'pyzbar', 'gpiozero', 'sqlite3', 'numpy', "
+            "'hardware', 'companion.session', 'companion.store') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"

@@ -3,17 +3,8 @@
 import pytest
 
 from companion.rules import Game, IllegalEvent, parse_card
-from rules_helpers import clue, discard, game, perfect_order, play
-
-
-def draw_out(g, cards):
-    """Discards (with a clue before each) until the deck is empty; returns the cards left."""
-    cards = list(cards)
-    while g.state.deck:
-        if g.state.clues == 8:
-            g.apply(clue())
-        g.apply(discard(cards.pop(0)))
-    return cards
+from rules_helpers import (clue, crowning_player_without_cards, discard, draw_out, game,
+                           perfect_order, play)
 
 
 JUNK = ["R1", "R1", "Y1", "Y1", "G1", "G1", "B1", "B1", "W1", "W1", "R2", "Y2", "G2", "B2", "W2",
@@ -73,25 +64,15 @@ def test_crowning_goes_on_after_the_deck_runs_out_until_perfect():
 
 
 def test_crowning_player_with_no_cards_cannot_play_or_discard():
-    g = game(2, endgame="crowning")
-    for name in perfect_order("RYG"):
-        g.apply(play(name))
-    spare = ["R1", "R1", "Y1", "Y1", "G1", "G1", "B1", "W1", "B2", "W2", "B3", "W3", "B4", "W4",
-             "G2", "G3", "G4", "R2", "R3", "R4", "Y2", "Y3", "Y4", "B1", "W1"]
-    assert draw_out(g, spare) == []
-    assert g.state.hands == [5, 5]
-    blue = perfect_order("B")
-    while g.state.hands[0]:
-        if g.state.current_player == 0:
-            g.apply(play(blue.pop(0)))
-        else:
-            g.apply(clue())
-    g.apply(clue())
-    assert g.state.current_player == 0 and not g.state.over
+    g = crowning_player_without_cards()
     with pytest.raises(IllegalEvent) as err:
         g.apply(play("W1"))
     assert err.value.code == "empty_hand"
     assert err.value.message == "Ana has no cards left"
+    for refused in (lambda: g.apply(discard("W1")), g.state.check_discard_allowed):
+        with pytest.raises(IllegalEvent) as err:
+            refused()
+        assert err.value.code == "empty_hand"
 
 
 def test_max_score_pace_critical_and_dead_cards():

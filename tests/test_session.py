@@ -130,4 +130,18 @@ def test_italian(table):
         text = say(s, s.discard(parse_card("R1")))
     finally:
         i18n.set_language("en")
-    assert text != "All 8 clock tokens are available: you cannot discard"
+    assert text == "Tutti gli 8 gettoni indizio sono disponibili: non puoi scartare"
+
+
+def test_a_discard_cannot_be_armed_by_a_player_with_no_cards():
+    """Crowning endgame: once the deck is out, a player whose hand is empty can only clue."""
+    from rules_helpers import crowning_player_without_cards
+
+    g = crowning_player_without_cards()
+    assert g.state.clues < 8
+    s = TableSession()
+    s.resume(1, g.setup, g.events)
+    outcome = s.arm_discard()
+    assert outcome.kind == "refused" and not s.discard_armed
+    assert say(s, outcome) == "Ana has no cards left"
+    assert s.clue().kind == "applied"  # a clue is still possible

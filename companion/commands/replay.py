@@ -10,9 +10,10 @@ from __future__ import annotations
 import json
 import sys
 
+from companion.i18n import N_
 from companion.messages import outcome_name, rating_name, variant_name
 from companion.rules import IllegalEvent, LogError
-from companion.rules.describe import suit_name
+from companion.rules.describe import format_message, suit_name
 from companion.rules.log import read_log
 
 
@@ -24,20 +25,25 @@ def add_parser(sub, name: str) -> None:
     p.set_defaults(run=run)
 
 
+def _error(path: str, message: str, event: int | None = None) -> dict:
+    return {"file": path, "error": {"event": event, "message": message}}
+
+
 def replay_file(path: str) -> dict:
     """The replay result of one file: its summary, or its error."""
     try:
         game = read_log(path)
     except IllegalEvent as err:
-        return {"file": path, "error": {"event": getattr(err, "index", None), "message": err.message}}
+        return _error(path, err.message, getattr(err, "index", None))
     except LogError as err:
-        return {"file": path, "error": {"event": err.event, "message": err.message}}
+        return _error(path, err.message, err.event)
     except FileNotFoundError:
-        return {"file": path, "error": {"event": None, "message": "No such file"}}
+        return _error(path, format_message(N_("No such file"), {}))
     except PermissionError:
-        return {"file": path, "error": {"event": None, "message": "Permission denied: the file cannot be read"}}
+        return _error(path, format_message(N_("Permission denied: the file cannot be read"), {}))
     except OSError as err:
-        return {"file": path, "error": {"event": None, "message": f"Cannot read the file: {err.strerror or err}"}}
+        return _error(path, format_message(N_("Cannot read the file: {reason}"),
+                                           {"reason": err.strerror or str(err)}))
     result = {"file": path}
     result.update(game.state.summary())
     result["players"] = list(game.setup.players)
@@ -46,20 +52,36 @@ def replay_file(path: str) -> dict:
 
 
 def _text(result: dict) -> str:
+    def say(template: str, **params: object) -> str:
+        return format_message(template, params)
+
     if "error" in result:
         where = result["error"]["event"]
-        at = f" (event {where})" if where is not None else ""
-        return f"{result['file']}: invalid{at}: {result['error']['message']}"
+        if where is None:
+            return say(N_("{file}: invalid: {message}"), file=result["file"],
+                       message=result["error"]["message"])
+        return say(N_("{file}: invalid (event {event}): {message}"), file=result["file"],
+                   event=where, message=result["error"]["message"])
     fireworks = "  ".join(f"{s}{h}" for s, h in result["fireworks"].items())
     players = result["players"]
+    score = say(N_("score {score} of max {max_score}"), score=result["score"],
+                max_score=result["max_score"])
+    if result["rating"]:
+        score += f" - {rating_name(result['rating'])}"
+    if result["over"]:
+        where = say(N_("over: {outcome}"), outcome=outcome_name(result["outcome"]))
+    else:
+        where = say(N_("in progress: {player} to play"), player=players[result["current_player"]])
     lines = [
-        f"{result['file']}: {variant_name(result['variant'])}, {len(players)} players ({', '.join(players)})",
-        f"  score {result['score']} of max {result['max_score']}"
-        + (f" - {rating_name(result['rating'])}" if result["rating"] else ""),
-        f"  {'over: ' + outcome_name(result['outcome']) if result['over'] else 'in progress: ' + players[result['current_player']] + ' to play'}"
-        f" after {result['turn']} turns",
-        f"  fireworks {fireworks}   clocks {result['clues']}/8   fuses {result['fuses']}/3   deck {result['deck']}",
-        f"  discards: {' '.join(result['discards']) or 'none'}",
+        say(N_("{file}: {variant}, {count} players ({names})"), file=result["file"],
+            variant=variant_name(result["variant"]), count=len(players), names=", ".join(players)),
+        "  " + score,
+        "  " + where + " " + say(N_("after {turns} turns"), turns=result["turn"]),
+        "  " + say(N_("fireworks {fireworks}   clocks {clues}/8   fuses {fuses}/3   deck {deck}"),
+                   fireworks=fireworks, clues=result["clues"], fuses=result["fuses"],
+                   deck=result["deck"]),
+        "  " + say(N_("discards: {cards}"),
+                   cards=" ".join(result["discards"]) or say(N_("none"))),
     ]
     return "\n".join(lines)
 

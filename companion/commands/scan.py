@@ -11,6 +11,7 @@ the others still run; the exit status is 0 unless a file could not be read.
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 from companion.i18n import _
@@ -18,7 +19,7 @@ from companion.rules.describe import card_name
 from companion.rules.variants import VARIANTS
 from companion.scan.decoder import decode_image
 from companion.scan.tag import parse_tag, shown
-from hardware.camera.file_source import read_image
+from hardware.camera.file_source import read_image, too_big_to_read
 
 
 def add_parser(subparsers, name: str) -> None:
@@ -39,14 +40,23 @@ def scan_file(path: str, variant: str | None = None) -> dict:
     result = {"file": path, "cards": [], "raw": [], "rejected": []}
     image = read_image(path)
     if image is None:
-        import os
-
-        why = _("no such file") if not os.path.exists(path) else (
-            _("it is a folder") if os.path.isdir(path) else _("not an image that can be read"))
+        if not os.path.exists(path):
+            why = _("no such file")
+        elif os.path.isdir(path):
+            why = _("it is a folder")
+        elif too_big_to_read(path):
+            why = _("the file is bigger than any photo of a table ({size} MB)").format(
+                size=round(os.path.getsize(path) / 1e6))
+        else:
+            why = _("not an image that can be read")
         result["error"] = _("{file}: cannot be read: {why}").format(file=path, why=why)
         return result
     try:
         texts = decode_image(image)
+    except MemoryError:
+        result["error"] = _("{file}: the image is too big to decode in the memory "
+                            "available").format(file=path)
+        return result
     except Exception as err:  # a decoder failure on one odd image must not stop the others
         result["error"] = _("{file}: cannot be decoded: {error}").format(file=path, error=err)
         return result

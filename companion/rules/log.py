@@ -35,7 +35,8 @@ _EVENT_FIELDS = {
 }
 
 
-def _is_int(value: object) -> bool:
+def is_whole_number(value: object) -> bool:
+    """A JSON integer (true and false are not numbers here)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -52,19 +53,19 @@ def event_from_dict(data: object, index: int | None = None) -> Event:
         raise LogError(N_("Event {index} has unknown fields: {fields}"), index, index=index,
                        fields=", ".join(sorted(map(str, unknown))))
     player = data.get("player")
-    if player is not None and not _is_int(player):
+    if player is not None and not is_whole_number(player):
         raise LogError(N_("Event {index}: player must be a number"), index, index=index)
     if kind == "abandon":
         return Abandon(player)
     if kind == "clue":
         target, ckind, value = data.get("target"), data.get("kind"), data.get("value")
-        if target is not None and not _is_int(target):
+        if target is not None and not is_whole_number(target):
             raise LogError(N_("Event {index}: a clue's target must be a player number"), index, index=index)
         if ckind is not None and ckind not in ("colour", "rank"):
             raise LogError(N_("Event {index}: a clue's kind is colour or rank, not {value!r}"), index,
                            index=index, value=ckind)
         if value is not None:
-            if ckind == "rank" and not _is_int(value):
+            if ckind == "rank" and not is_whole_number(value):
                 raise LogError(N_("Event {index}: a rank clue's value must be a number from 1 to 5"),
                                index, index=index)
             if ckind == "colour" and not isinstance(value, str):
@@ -79,7 +80,7 @@ def event_from_dict(data: object, index: int | None = None) -> Event:
         raise LogError(N_("Event {index}: {value!r} is not a card (write R1 .. W5, M1 .. M5)"), index,
                        index=index, value=data.get("card"))
     copy = data.get("copy")
-    if copy is not None and not _is_int(copy):
+    if copy is not None and not is_whole_number(copy):
         raise LogError(N_("Event {index}: copy must be a number"), index, index=index)
     return (Play if kind == "play" else Discard)(card, copy, player)
 
@@ -127,7 +128,7 @@ def setup_from_dict(data: dict) -> GameSetup:
     if any(not p.strip() or len(p) > MAX_NAME_LENGTH for p in players):
         raise LogError(N_("A player's name must be 1 to {limit} characters"), limit=MAX_NAME_LENGTH)
     first = data.get("first_player", 0)
-    if not _is_int(first):
+    if not is_whole_number(first):
         raise LogError(N_("first_player must be a number"))
     try:
         return GameSetup(tuple(players), VARIANTS[variant], Options(endgame, fuse_out, empty_clues), first)
@@ -156,7 +157,7 @@ def game_from_dict(data: object) -> Game:
     if data.get("format") != FORMAT:
         raise LogError(N_("Not a game log: format must be {format!r}"), format=FORMAT)
     version = data.get("version")
-    if not _is_int(version) or version < 1:
+    if not is_whole_number(version) or version < 1:
         raise LogError(N_("The log's version must be a positive number"))
     if version > VERSION:
         raise LogError(N_("This log is version {version}, newer than this program reads ({known}): update the companion"),
@@ -189,31 +190,47 @@ def dumps(game: Game) -> str:
 
 
 def loads(text: str | bytes) -> Game:
+    return game_from_dict(parse_json(text))
+
+
+def read_json_file(path: str | os.PathLike) -> object:
+    """The JSON value in a file of at most MAX_LOG_BYTES; LogError if it is not one, OSError passes.
+
+    The file is read only up to the limit, so a huge file, a device (/dev/zero) or an endless
+    pipe is refused without filling the memory.
+    """
+    path = Path(path)
+    if path.is_dir():
+        raise LogError(N_("{path} is a folder, not a game log"), path=str(path))
+    with open(path, "rb") as f:
+        # st_size is 0 for a device or a pipe: what counts is how much there is to read
+        size = os.fstat(f.fileno()).st_size
+        raw = f.read(MAX_LOG_BYTES + 1) if size <= MAX_LOG_BYTES else b""
+        size = max(size, len(raw))
+    if size > MAX_LOG_BYTES:
+        raise LogError(N_("The file is {size} MB: a game log is a few kB, so this is not one"),
+                       size=round(size / 1e6))
     try:
-        data = json.loads(text)
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise LogError(N_("Not a text file (a game log is UTF-8 JSON)")) from None
+    return parse_json(text)
+
+
+def parse_json(text: str | bytes) -> object:
+    """The JSON value of a text; LogError with the place of the first mistake if it is not JSON."""
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as err:
         raise LogError(N_("Not valid JSON (line {line}, column {column}): {detail}"),
                        line=err.lineno, column=err.colno, detail=err.msg) from None
     except (ValueError, RecursionError):
         raise LogError(N_("Not valid JSON: the file is nested too deeply or holds a bad number")) from None
-    return game_from_dict(data)
 
 
 def read_log(path: str | os.PathLike) -> Game:
     """Reads and validates a log file. LogError / IllegalEvent for a bad one, OSError passes."""
-    path = Path(path)
-    if path.is_dir():
-        raise LogError(N_("{path} is a folder, not a game log"), path=str(path))
-    size = path.stat().st_size
-    if size > MAX_LOG_BYTES:
-        raise LogError(N_("The file is {size} MB: a game log is a few kB, so this is not one"),
-                       size=round(size / 1e6))
-    raw = path.read_bytes()
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise LogError(N_("Not a text file (a game log is UTF-8 JSON)")) from None
-    return loads(text)
+    return game_from_dict(read_json_file(path))
 
 
 def write_log(game: Game, path: str | os.PathLike) -> None:

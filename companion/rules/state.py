@@ -143,8 +143,7 @@ class GameState:
     # ----- checks ------------------------------------------------------------------------
     def check(self, event: Event) -> None:
         """Raises IllegalEvent if the rules do not allow `event` now."""
-        if self.over:
-            raise IllegalEvent("game_over", N_("The game is over: nothing more can be recorded"))
+        self._check_not_over()
         if event.player is not None and event.player != self.current_player:
             raise IllegalEvent(
                 "out_of_turn", N_("It is {current}'s turn, not {player}'s"),
@@ -154,6 +153,27 @@ class GameState:
             self._check_clue(event)
         elif isinstance(event, (Play, Discard)):
             self._check_card(event)
+
+    def check_discard_allowed(self) -> None:
+        """Raises IllegalEvent if the player whose turn it is cannot discard now, whatever the
+        card: the game is over, their hand is empty, or all 8 clock tokens are available."""
+        self._check_not_over()
+        self._check_hand_not_empty()
+        self._check_clocks_not_full()
+
+    def _check_not_over(self) -> None:
+        if self.over:
+            raise IllegalEvent("game_over", N_("The game is over: nothing more can be recorded"))
+
+    def _check_hand_not_empty(self) -> None:
+        if self.hands[self.current_player] == 0:
+            raise IllegalEvent("empty_hand", N_("{player} has no cards left"),
+                               player=self.players[self.current_player])
+
+    def _check_clocks_not_full(self) -> None:
+        if self.clues == MAX_CLOCKS:
+            raise IllegalEvent("clocks_full",
+                               N_("All 8 clock tokens are available: you cannot discard"))
 
     def _name(self, index: object) -> str:
         if isinstance(index, int) and 0 <= index < len(self.players):
@@ -193,9 +213,7 @@ class GameState:
         copies = self.variant.copies(card)
         if copies == 0:
             raise IllegalEvent("not_in_deck", N_("There is no {card} in this deck"), card=card)
-        if self.hands[self.current_player] == 0:
-            raise IllegalEvent("empty_hand", N_("{player} has no cards left"),
-                               player=self.players[self.current_player])
+        self._check_hand_not_empty()
         if event.copy is not None:
             if isinstance(event.copy, bool) or not isinstance(event.copy, int) or not 1 <= event.copy <= copies:
                 raise IllegalEvent("bad_copy", N_("{card} has no copy {copy} in this deck"),
@@ -214,9 +232,8 @@ class GameState:
                 raise IllegalEvent("copy_seen", template, card=card, turn=turn)
             raise IllegalEvent("all_copies_seen",
                                N_("Every copy of {card} is already played or discarded"), card=card)
-        if isinstance(event, Discard) and self.clues == MAX_CLOCKS:
-            raise IllegalEvent("clocks_full",
-                               N_("All 8 clock tokens are available: you cannot discard"))
+        if isinstance(event, Discard):
+            self._check_clocks_not_full()
 
     # ----- applying ----------------------------------------------------------------------
     def apply(self, event: Event) -> Effect:

@@ -36,6 +36,14 @@ class Variant:
             return CLASSIC_SUITS
         return self.suits
 
+    def clue_touches(self, kind: str | None, value: object, card: Card) -> bool:
+        """Whether a clue ("colour" or "rank", with its value) touches the card: a rank clue
+        the cards of that rank, a colour clue the cards of that suit, and in the wild variant
+        the multicolor cards too, whatever colour is named."""
+        if kind == "rank":
+            return card.rank == value
+        return card.suit == value or (self.wild_multicolor and card.suit == "M")
+
     @property
     def max_score(self) -> int:
         return 5 * len(self.suits)

@@ -78,27 +78,43 @@ class ScanService:
         self._retry_at = 0.0
         self._status: tuple[str, str] | None = None
         self._preview: np.ndarray | None = None
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # the preview
+        self._tracker_lock = threading.Lock()  # the tags in view: the scan thread and the app's
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.frames = 0  # frames decoded so far
 
     # ------------------------------------------------------------------ the app's side
 
-    def start(self) -> None:
+    def start(self, timeout: float = 5.0) -> None:
         """Starts capture and decoding on a background thread (again after stop())."""
-        if self._thread is not None and self._thread.is_alive():
-            return
+        thread = self._thread
+        if thread is not None and thread.is_alive():
+            if not self._stop.is_set():
+                return  # running already
+            # A stop that is still waiting for the camera: two threads must never share it.
+            thread.join(timeout)
+            if thread.is_alive():
+                log.warning("the scan thread is still stuck in the camera: not started again")
+                return
         self._stop.clear()
         self._thread = threading.Thread(target=self._run, name="scan", daemon=True)
         self._thread.start()
 
     def stop(self, timeout: float = 5.0) -> None:
-        """Stops the thread, waits for it and releases the camera."""
+        """Stops the thread, waits for it and releases the camera.
+
+        A thread still stuck in the camera after `timeout` keeps it: the camera is closed by
+        that thread as soon as it gets out, never under its feet (a driver may crash on that).
+        """
         self._stop.set()
-        thread, self._thread = self._thread, None
+        thread = self._thread
         if thread is not None and thread is not threading.current_thread():
             thread.join(timeout)
+            if thread.is_alive():
+                log.warning("the scan thread did not stop within %.1f s", timeout)
+                return
+        self._thread = None
         self._close_source()
 
     @property
@@ -117,11 +133,13 @@ class ScanService:
 
     def set_variant(self, variant: Variant | str | None) -> None:
         """The deck in play, so that a card of another deck is rejected with its reason."""
-        self._tracker.variant = variant
+        with self._tracker_lock:
+            self._tracker.variant = variant
 
     def reset(self) -> None:
-        """Forgets the tags in view (e.g. at a new game)."""
-        self._tracker.reset()
+        """Forgets the tags in view (e.g. at a new game); safe from any thread."""
+        with self._tracker_lock:
+            self._tracker.reset()
 
     # ------------------------------------------------------------------ one round
 
@@ -178,7 +196,7 @@ class ScanService:
             return False
         self._source = source
         self._had_camera = True
-        self._tracker.reset()
+        self.reset()
         self._report(READY, "")
         return True
 
@@ -187,7 +205,7 @@ class ScanService:
 
     def _lose(self, why: str) -> None:
         self._close_source()
-        self._tracker.reset()
+        self.reset()
         self._retry_at = self._clock() + self.retry_seconds
         self._report(LOST, why)
 
@@ -204,15 +222,18 @@ class ScanService:
         except Exception:
             log.exception("a frame could not be decoded")
             texts = []
-        for read in self._tracker.feed(texts):
+        with self._tracker_lock:  # the callbacks are called outside it: they may reset
+            reads = self._tracker.feed(texts)
+            in_view, holding = self._tracker.in_view, self._tracker.holding
+        for read in reads:
             if read.ok:
                 self._call(self._on_card, read.card, read.copy)
                 self._report(CARD, f"{read.card}:{read.copy}", force=True)
             else:
                 self._report(REJECTED, read.reason, force=True)
-        if self._tracker.in_view:
+        if in_view:
             self._report(SEEING, "")
-        elif not self._tracker.holding:
+        elif not holding:
             self._report(READY, "")
 
     # ------------------------------------------------------------------ helpers

@@ -183,14 +183,14 @@ def write_pngs(variant: Variant | str, folder: str | os.PathLike, scale: int = 1
                cards: list[tuple[Card, int]] | None = None) -> list[Path]:
     """One PNG per tag (R1-2.png ...), each with its quiet zone; returns the paths."""
     deck = _variant(variant)
+    if not 1 <= int(scale) <= 100:
+        raise SheetError(_("the PNG scale must be between 1 and 100 pixels per module"))
     folder = Path(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         raise SheetError(_("cannot create {path}: {error}").format(
             path=folder, error=err.strerror or err)) from None
-    if not 1 <= int(scale) <= 100:
-        raise SheetError(_("the PNG scale must be between 1 and 100 pixels per module"))
     paths = []
     for card, copy in cards if cards is not None else deck_tags(deck):
         path = folder / f"{card}-{copy}.png"

@@ -211,11 +211,22 @@ class Store:
         return {"players": json.loads(players), "variant": variant,
                 "options": json.loads(options), "first_player": first_player}
 
+    @staticmethod
+    def _no_such_game(game_id: int) -> StoreError:
+        return StoreError(N_("There is no game {game} in the history"), game=game_id)
+
+    def _game_query(self, sql: str, game_id: int) -> tuple | None:
+        """The row `sql` finds for the game; None for a number no game can have (SQLite's
+        integers are 64-bit: a bigger one would be an OverflowError)."""
+        if not -2**63 <= game_id < 2**63:
+            return None
+        return self._conn.execute(sql, (game_id,)).fetchone()
+
     def _setup(self, game_id: int) -> GameSetup:
-        row = self._conn.execute("SELECT players, variant, options, first_player FROM games "
-                                 "WHERE id = ?", (game_id,)).fetchone()
+        row = self._game_query("SELECT players, variant, options, first_player FROM games "
+                               "WHERE id = ?", game_id)
         if row is None:
-            raise StoreError(N_("There is no game {game} in the history"), game=game_id)
+            raise self._no_such_game(game_id)
         try:
             return setup_from_dict(self._setup_dict(row))
         except (LogError, ValueError) as err:
@@ -276,10 +287,9 @@ class Store:
         return [game_row(row) for row in rows]
 
     def game_row(self, game_id: int) -> GameRow:
-        row = self._conn.execute(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?",
-                                 (game_id,)).fetchone()
+        row = self._game_query(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", game_id)
         if row is None:
-            raise StoreError(N_("There is no game {game} in the history"), game=game_id)
+            raise self._no_such_game(game_id)
         return game_row(row)
 
     def statistics(self) -> Statistics:

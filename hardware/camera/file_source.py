@@ -28,16 +28,35 @@ VIDEO_SUFFIXES = {".mp4", ".avi", ".mkv", ".mov", ".webm", ".m4v", ".mjpg", ".mj
 Item = Union[np.ndarray, str, os.PathLike]
 
 
+# No photo of a table, nor a scanned sheet, comes near this; a bigger file is not read at all.
+MAX_IMAGE_BYTES = 128 * 1024 * 1024
+
+
 def read_image(path: str | os.PathLike) -> np.ndarray | None:
-    """An image file as BGR, or None if it cannot be read as an image."""
+    """An image file as BGR, or None if it cannot be read as an image (or is too big to be one:
+    see MAX_IMAGE_BYTES and too_big_to_read)."""
     try:
-        data = np.fromfile(str(path), dtype=np.uint8)
+        with open(path, "rb") as f:
+            if os.fstat(f.fileno()).st_size > MAX_IMAGE_BYTES:
+                return None
+            raw = f.read(MAX_IMAGE_BYTES + 1)  # a device or a pipe has no size: read what fits
     except OSError:
         return None
-    if data.size == 0:
+    if not raw or len(raw) > MAX_IMAGE_BYTES:
         return None
-    image = cv2.imdecode(data, cv2.IMREAD_UNCHANGED)
+    try:
+        image = cv2.imdecode(np.frombuffer(raw, dtype=np.uint8), cv2.IMREAD_UNCHANGED)
+    except (cv2.error, MemoryError):  # e.g. a small file that unpacks to billions of pixels
+        return None
     return None if image is None else as_bgr(image)
+
+
+def too_big_to_read(path: str | os.PathLike) -> bool:
+    """The file is bigger than any image read_image takes."""
+    try:
+        return os.path.getsize(path) > MAX_IMAGE_BYTES
+    except OSError:
+        return False
 
 
 class FileSource:

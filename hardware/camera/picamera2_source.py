@@ -54,6 +54,7 @@ class Picamera2Source:
         if module is None:
             raise CameraError(_("Picamera2 is not installed (on Raspberry Pi OS: "
                                 "sudo apt install python3-picamera2)"))
+        camera = None
         try:
             if not module.Picamera2.global_camera_info():
                 raise CameraError(_("no Raspberry Pi camera is connected"))
@@ -63,9 +64,13 @@ class Picamera2Source:
                 main={"size": (self.width, self.height), "format": "RGB888"}, controls=controls)
             camera.configure(config)
             camera.start()
-        except CameraError:
-            raise
         except Exception as err:
+            # libcamera keeps a camera it has acquired until it is closed: let it go, or the
+            # next attempt finds it busy
+            if camera is not None:
+                _release(camera)
+            if isinstance(err, CameraError):
+                raise
             raise CameraError(_("the Raspberry Pi camera cannot be started: {error}")
                               .format(error=err)) from None
         self._camera = camera
@@ -84,10 +89,14 @@ class Picamera2Source:
 
     def close(self) -> None:
         camera, self._camera = self._camera, None
-        if camera is None:
-            return
-        for step in ("stop", "close"):
-            try:
-                getattr(camera, step)()
-            except Exception:
-                pass
+        if camera is not None:
+            _release(camera)
+
+
+def _release(camera) -> None:
+    """Stops and closes a Picamera2 whatever state it is in."""
+    for step in ("stop", "close"):
+        try:
+            getattr(camera, step)()
+        except Exception:
+            pass

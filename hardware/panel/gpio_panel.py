@@ -19,8 +19,8 @@ from gpiozero import LED, Button, Buzzer
 from companion.i18n import _
 from hardware.panel.errors import PanelError
 from hardware.panel.pin_factory import pin_factory_for
-from hardware.panel.patterns import (ARMED_BLINK, BUZZ_PATTERNS, CARD_FLASH, CARD_FLASH_STEP,
-                                     STATUS_STATES)
+from hardware.panel.patterns import (ARMED_BLINK, CARD_FLASH, CARD_FLASH_STEP, beeps_for,
+                                     checked_status)
 from hardware.panel.settings import checked_settings
 
 log = logging.getLogger(__name__)
@@ -113,8 +113,7 @@ class Panel:
 
     def set_status(self, state: str) -> None:
         """off; ready (steady on); card (a quick flash, then on); armed (blinking)."""
-        if state not in STATUS_STATES:
-            raise ValueError(f"unknown status {state!r}; known: {', '.join(STATUS_STATES)}")
+        checked_status(state)
         led = self.status_led
         led.source = None  # stops a card flash still running
         if state == "off":
@@ -132,10 +131,7 @@ class Panel:
 
     def buzz(self, pattern: str) -> None:
         """Sounds "misfire" or "refused" in the background."""
-        if pattern not in BUZZ_PATTERNS:
-            raise ValueError(f"unknown buzzer pattern {pattern!r}; "
-                             f"known: {', '.join(BUZZ_PATTERNS)}")
-        beeps = BUZZ_PATTERNS[pattern]
+        beeps = beeps_for(pattern)
         self.buzzer.beep(on_time=beeps.on, off_time=beeps.off, n=beeps.count, background=True)
 
     def close(self) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from hardware.panel.patterns import BUZZ_PATTERNS, STATUS_STATES
+from hardware.panel.patterns import beeps_for, checked_status
 
 
 class NoPanel:
@@ -25,14 +25,10 @@ class NoPanel:
         self.fuses = max(0, min(3, int(n)))
 
     def set_status(self, state: str) -> None:
-        if state not in STATUS_STATES:
-            raise ValueError(f"unknown status {state!r}; known: {', '.join(STATUS_STATES)}")
-        self.status = state
+        self.status = checked_status(state)
 
     def buzz(self, pattern: str) -> None:
-        if pattern not in BUZZ_PATTERNS:
-            raise ValueError(f"unknown buzzer pattern {pattern!r}; "
-                             f"known: {', '.join(BUZZ_PATTERNS)}")
+        beeps_for(pattern)
 
     def close(self) -> None:
         self.on_clue = self.on_discard = self.on_undo = None

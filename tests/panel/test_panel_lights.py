@@ -151,3 +151,19 @@ def test_game_over_turns_the_status_light_off_with_three_fuses_lit(table):
     assert table.session.state.over
     assert lit_fuses(table) == [True, True, True]
     assert table.panel.status == "off" and not table.pin("status_led_pin").state
+
+
+def test_the_panel_and_its_stand_in_refuse_the_same_unknown_states(table):
+    """The app drives a wired panel and NoPanel alike: a typo fails the same way on both."""
+    import pytest
+
+    from hardware.panel import NoPanel
+
+    for panel in (table.panel, NoPanel()):
+        with pytest.raises(ValueError, match="unknown status 'blinking'; known: off, ready, card, armed"):
+            panel.set_status("blinking")
+        with pytest.raises(ValueError, match="unknown buzzer pattern 'boom'; known: misfire, refused"):
+            panel.buzz("boom")
+        panel.set_status("armed")
+        panel.buzz("misfire")
+    assert table.panel.status == "armed"

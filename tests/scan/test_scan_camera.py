@@ -228,6 +228,39 @@ def test_picamera2_without_camera_or_module(fake_picamera2, monkeypatch):
         Picamera2Source().open()
 
 
+def test_picamera2_that_fails_to_start_lets_the_camera_go(fake_picamera2):
+    """libcamera holds a camera until it is closed: a failed start must close it, or every
+    retry (the scan service tries again every few seconds) finds it busy."""
+
+    class OneCameraPicamera2(fake_picamera2):
+        in_use = False
+        bad_configurations = 1
+
+        def __init__(self, num=0):
+            if OneCameraPicamera2.in_use:
+                raise RuntimeError("Device or resource busy")
+            OneCameraPicamera2.in_use = True
+            super().__init__(num)
+
+        def configure(self, config):
+            if OneCameraPicamera2.bad_configurations:
+                OneCameraPicamera2.bad_configurations -= 1
+                raise RuntimeError("Failed to configure the camera")
+
+        def close(self):
+            OneCameraPicamera2.in_use = False
+
+    sys.modules["picamera2"].Picamera2 = OneCameraPicamera2
+    with pytest.raises(CameraError, match="Failed to configure"):
+        Picamera2Source().open()
+    assert not OneCameraPicamera2.in_use
+    source = Picamera2Source()
+    source.open()  # the retry finds the camera free
+    assert source.read() is not None
+    source.close()
+    assert not OneCameraPicamera2.in_use
+
+
 # ------------------------------------------------------------------ OpenCV behind a fake
 
 

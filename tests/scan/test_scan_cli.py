@@ -104,3 +104,26 @@ def test_no_image_is_a_usage_error(capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["scan"])
     assert exit_.value.code == 2
+
+
+def test_a_huge_file_is_refused_without_being_read(capsys, images, tmp_path, monkeypatch):
+    huge = tmp_path / "huge.png"
+    with open(huge, "wb") as f:
+        f.truncate(3 * 1024**3)  # sparse: takes no room on the disk, 3 GB to read
+    code, out, err = run(capsys, huge, images["card"])
+    assert code == 1 and "Traceback" not in err
+    assert err == f"{huge}: cannot be read: the file is bigger than any photo of a table (3221 MB)\n"
+    assert out == f"{images['card']}: R1:2 Red 1 (copy 2)\n"
+
+
+def test_an_image_too_big_for_the_memory_gets_one_line(capsys, images, monkeypatch):
+    import companion.commands.scan as scan_command
+
+    def out_of_memory(image):
+        raise MemoryError
+
+    monkeypatch.setattr(scan_command, "decode_image", out_of_memory)
+    code, out, err = run(capsys, "--json", images["card"])
+    assert code == 1 and "Traceback" not in err
+    assert json.loads(out)["error"] == (f"{images['card']}: the image is too big to decode in "
+                                        "the memory available")

@@ -212,3 +212,82 @@ def test_stop_without_start_and_twice():
     service.stop()
     service.stop()
     assert not service.running
+
+
+class StuckSource:
+    """A camera whose read() hangs until released (a USB camera unplugged mid-read)."""
+
+    name = "stuck"
+
+    def __init__(self, frame):
+        self.frame = frame
+        self.reading = threading.Event()
+        self.release = threading.Event()
+        self.closed = False
+        self.closed_while_reading = False
+        self.busy = False
+
+    def open(self):
+        pass
+
+    def read(self):
+        self.busy = True
+        try:
+            self.reading.set()
+            self.release.wait(10)
+            return self.frame
+        finally:
+            self.busy = False
+
+    def close(self):
+        self.closed_while_reading = self.closed_while_reading or self.busy
+        self.closed = True
+
+
+def test_a_stop_never_closes_the_camera_under_a_read_in_progress():
+    source = StuckSource(np.zeros((48, 64, 3), np.uint8))
+    service = ScanService(lambda: source, lambda c, k: None, lambda s, d: None,
+                          decode=lambda frame: [])
+    scan_threads = lambda: [t.name for t in threading.enumerate()].count("scan")  # noqa: E731
+    before = scan_threads()
+    service.start()
+    try:
+        assert source.reading.wait(5)
+        service.stop(timeout=0.2)  # the read is still hanging
+        assert not source.closed and service.running
+        service.start(timeout=0.2)  # a second thread must not share the stuck camera
+        assert scan_threads() == before + 1
+    finally:
+        source.release.set()
+    deadline = time.monotonic() + 5
+    while service.running and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not service.running
+    assert source.closed and not source.closed_while_reading
+
+
+def test_a_reset_from_another_thread_waits_for_the_frame_being_read():
+    order = []
+    inside, release = threading.Event(), threading.Event()
+    service = ScanService(lambda: None, lambda c, k: None, lambda s, d: None)
+    tracker = service._tracker
+    plain_feed = tracker.feed
+
+    def slow_feed(texts):
+        inside.set()
+        release.wait(5)
+        result = plain_feed(texts)
+        order.append("frame read")
+        return result
+
+    tracker.feed = slow_feed
+    reader = threading.Thread(target=service._process, args=(np.zeros((48, 64, 3), np.uint8),))
+    reader.start()
+    assert inside.wait(5)
+    resetter = threading.Thread(target=lambda: (service.reset(), order.append("reset")))
+    resetter.start()
+    time.sleep(0.1)
+    release.set()
+    reader.join(5)
+    resetter.join(5)
+    assert order == ["frame read", "reset"]

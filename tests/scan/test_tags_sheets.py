@@ -84,6 +84,7 @@ def test_whole_deck_as_pngs(tmp_path, capsys):
     (["--png", "DIR", "--card", "M1:1"], "not in the"),
     (["--png", "DIR", "--card", "R1:4"], "no copy 4"),
     (["--card", "R1:1"], "--card works with --png"),
+    (["--png", "DIR", "--scale", "0"], "between 1 and 100 pixels per module"),
 ])
 def test_bad_requests_get_one_clear_line(tmp_path, capsys, argv, words):
     argv = [a.replace("DIR", str(tmp_path / "pngs")) for a in argv]
@@ -91,6 +92,7 @@ def test_bad_requests_get_one_clear_line(tmp_path, capsys, argv, words):
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
     assert not (tmp_path / "x.pdf").exists()
+    assert not (tmp_path / "pngs").exists()  # a refused request leaves nothing behind
 
 
 def test_unwritable_output_is_a_clear_error(tmp_path, capsys):

@@ -103,6 +103,7 @@ def test_export_writes_the_log_and_the_hanablive_json(capsys, tmp_path, real_gam
 
 @pytest.mark.parametrize("argv,message", [
     (["export", "7"], "hanabi-companion: There is no game 7 in the history\n"),
+    (["export", "9" * 30], f"hanabi-companion: There is no game {'9' * 30} in the history\n"),
     (["export", "seven"], "hanabi-companion: 'seven' is not a game number: "
                           "`hanabi-companion history` lists them\n"),
     (["import", "/no/such/file.json"], "hanabi-companion: /no/such/file.json: no such file\n"),
@@ -146,6 +147,8 @@ def test_the_configured_store_path_is_used(capsys, tmp_path, real_games):
     (b'{"format": "hanabi-companion-log", "version": 1, "players": ["A", "B"], '
      b'"events": [{"type": "discard", "card": "R1"}]}',
      "event 0 is not allowed: All 8 clock tokens are available: you cannot discard"),
+    (b'{"players": ["A", "B"], "deck": [], "actions": [], "options": {"variant": ["No Variant"]}}',
+     "The hanab.live variant ['No Variant'] is not played here"),
 ])
 def test_a_bad_log_adds_nothing_and_says_why_in_one_line(capsys, tmp_path, content, message):
     path = tmp_path / "bad.json"
