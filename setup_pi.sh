@@ -8,7 +8,7 @@
 #   ./setup_pi.sh --help                  all the options
 #
 # Safe to run again: every step first looks at what is already there, and a run that finds
-# everything in place changes nothing and says so. Details: docs/raspberry-pi.md.
+# everything in place changes nothing and says so. Details: the "Raspberry Pi" section of README.md.
 #
 # For its own tests the script can be pointed at a stand-in system: SETUP_PI_ROOT is prefixed to
 # every system path it reads or writes, and then every system command it would run must resolve
@@ -500,7 +500,7 @@ unit_text() {
 # Written by setup_pi.sh from $REPO (run it again to update, with --uninstall to remove).
 [Unit]
 Description=Hanabi Table Companion (full-screen table app)
-Documentation=file://$REPO/docs/raspberry-pi.md
+Documentation=file://$REPO/README.md
 # With a desktop, start after the display manager; the launcher then waits for the display.
 # (Not After=graphical.target: the unit is wanted by multi-user.target so that it also starts
 # on Raspberry Pi OS Lite, and graphical.target comes after multi-user.target.)

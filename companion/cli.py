@@ -14,19 +14,35 @@ import argparse
 import importlib
 import sys
 
-# sub-command -> module in companion.commands with add_parser(subparsers) and run(args) -> int
+# sub-command -> (module in companion.commands with add_parser(subparsers, name) and run(args),
+# one line of help). Only the module of the command being run is imported, so that starting
+# the app does not load OpenCV, zbar or the PDF library.
 COMMANDS = {
-    "replay": "replay",
-    "scan": "scan",
-    "tags": "tags",
-    "snapshot": "snapshot",
-    "history": "history",
-    "export": "export",
-    "import": "import_log",
+    "replay": ("replay", "validate and replay game logs"),
+    "scan": ("scan", "read the card tags in images"),
+    "tags": ("tags", "print sticker sheets of card tags (PDF) or single tags (PNG)"),
+    "snapshot": ("snapshot", "render the table or end screen for a game log to a PNG"),
+    "history": ("history", "list the games kept and the group's statistics"),
+    "export": ("export", "write a game of the history as a log or as hanab.live JSON"),
+    "import": ("import_log", "add a game log to the history"),
 }
+_OPTIONS_WITH_VALUE = ("--config", "--size")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def requested_command(argv: list[str]) -> str | None:
+    """The sub-command named on the command line, if any."""
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg in _OPTIONS_WITH_VALUE:
+            skip = True
+        elif not arg.startswith("-"):
+            return arg if arg in COMMANDS else None
+    return None
+
+
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hanabi-companion",
         description="Hanabi Table Companion: the referee, memory and scorer beside a real game of Hanabi. "
@@ -38,19 +54,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--fullscreen", action="store_true", help="fill the screen (kiosk)")
     parser.add_argument("--size", metavar="WxH", help="window size, e.g. 800x480")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, module_name in COMMANDS.items():
-        try:
+    wanted = requested_command(sys.argv[1:] if argv is None else argv)
+    for name, (module_name, help_text) in COMMANDS.items():
+        if name == wanted:
             module = importlib.import_module(f"companion.commands.{module_name}")
-        except ModuleNotFoundError as err:
-            if err.name == f"companion.commands.{module_name}":
-                continue
-            raise
-        module.add_parser(sub, name)
+            module.add_parser(sub, name)
+        else:
+            sub.add_parser(name, help=help_text, add_help=False)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     try:
         if args.command:
