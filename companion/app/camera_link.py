@@ -66,7 +66,8 @@ class CameraLink:
             service.start()
         except Exception as err:  # no OpenCV, no zbar, a camera that would not open
             log.warning("the camera cannot be used: %s", err)
-            Clock.schedule_once(lambda _dt: self.model.set_scan_state("no_camera", str(err)))
+            reason = str(err)  # `err` itself is gone once the except block ends
+            Clock.schedule_once(lambda _dt: self.model.set_scan_state("no_camera", reason))
             return
         Clock.schedule_once(lambda _dt: self._started(service))
 
@@ -90,11 +91,12 @@ class CameraLink:
             self.service = None
 
     # ----- the scanner's thread: hand over, nothing else -------------------------------------------
+    # schedule_once_free: handled on the next pass of the UI loop, not after the next frame
     def _on_card(self, card, copy) -> None:
-        Clock.schedule_once(lambda _dt: self._card(card, copy))
+        Clock.schedule_once_free(lambda _dt: self._card(card, copy))
 
     def _on_status(self, status: str, detail=None) -> None:
-        Clock.schedule_once(lambda _dt: self._status(status, detail))
+        Clock.schedule_once_free(lambda _dt: self._status(status, detail))
 
     # ----- the UI thread ---------------------------------------------------------------------------
     def _card(self, card, copy) -> None:

@@ -154,7 +154,7 @@ class CompanionApp(App):
                 from companion.panel_link import PanelLink
 
                 self.panel_link = PanelLink(
-                    self.session, ctx.panel, lambda fn: Clock.schedule_once(lambda _dt: fn()))
+                    self.session, ctx.panel, lambda fn: Clock.schedule_once_free(lambda _dt: fn()))
                 self._panel_tick = Clock.schedule_interval(lambda _dt: self.panel_link.tick(), 1.0)
             except Exception as err:
                 log.warning("the button panel cannot be used: %s", err)

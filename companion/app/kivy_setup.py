@@ -20,6 +20,9 @@ def prepare(size: tuple[int, int] = (800, 480), fullscreen: bool = False,
             offscreen: bool = False, maxfps: int = 30) -> None:
     """Sets up Kivy for the companion. `offscreen`: no visible window (SDL's offscreen driver)."""
     os.environ.setdefault("KIVY_NO_ARGS", "1")  # our own command line, not Kivy's
+    # A clock whose "free" events run as soon as the loop turns, not at the next frame: a button
+    # press or a card read reaches the table in well under a frame (30 fps is 33 ms).
+    os.environ.setdefault("KIVY_CLOCK", "free_all")
     if not os.environ.get("HANABI_COMPANION_DEBUG"):
         os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
     if offscreen:  # a picture, not a session: no window, no log file
@@ -36,6 +39,7 @@ def prepare(size: tuple[int, int] = (800, 480), fullscreen: bool = False,
     Config.set("graphics", "maxfps", str(maxfps))
     Config.set("kivy", "exit_on_escape", "0")  # Escape closes a dialog, never the game
     Config.set("kivy", "pause_on_minimize", "0")
-    Config.set("input", "mouse", "mouse,multitouch_on_demand")  # no red dots on right-click
+    if Config.has_option("input", "mouse"):  # kept out where the kiosk reads the touchscreen itself
+        Config.set("input", "mouse", "mouse,multitouch_on_demand")  # no red dots on right-click
     if fullscreen:  # a kiosk touchscreen may have no keyboard: dock Kivy's own on the screen
         Config.set("kivy", "keyboard_mode", "systemanddock")

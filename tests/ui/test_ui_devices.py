@@ -180,3 +180,18 @@ def test_the_demo_plays_its_script(start_app):
     assert d.text("message") == "Undone: Play Red 4"
     assert d.session.game.events[0].copy == 1  # read from the tag
     assert context.demo.strip.caption == "the end"
+
+
+def test_a_scanner_that_cannot_start_leaves_the_app_in_manual_mode(start_app):
+    def broken_scanner(*args, **kwargs):
+        raise RuntimeError("libzbar0 is not installed")
+
+    session = TableSession()
+    session.new_game(GameSetup.create(["Ana", "Ben"]))
+    d = start_app(AppContext(session=session, sound=False, camera_factory=lambda: None,
+                             service_factory=broken_scanner))
+    assert d.wait_for(lambda: d.model.scan_state == "no_camera", timeout=10)
+    assert d.text("scan").startswith("No camera: tap Play or Discard to pick the card")
+    d.tap_id("play_button")
+    d.pick("R1")
+    assert d.text("message") == "Red 1 played: red is at 1"
