@@ -159,10 +159,16 @@ def check_section(section: str, values: dict, where: str = "configuration") -> d
     return cfg[section]
 
 
-def load(path: str | os.PathLike | None = None) -> dict:
-    """The configuration with defaults filled in; ConfigError if the file is unusable."""
+def load(path: str | os.PathLike | None = None, required: bool = False) -> dict:
+    """The configuration with defaults filled in; ConfigError if the file is unusable.
+
+    `required`: the file was named on the command line, so a missing one is a mistake (a typo
+    in --config), not a wish for the defaults.
+    """
     path = Path(path) if path else default_path()
     where = str(path)
+    if required and not path.exists():
+        raise ConfigError(f"{where}: no such configuration file")
     if not path.exists():
         cfg = copy.deepcopy(DEFAULTS)
     else:

@@ -49,3 +49,19 @@ def test_store_path_setting(tmp_path, monkeypatch):
     assert config.store_path(config.load(tmp_path / "none.toml")) == tmp_path / "data" / "companion.sqlite3"
     cfg = config.load(write(tmp_path, f'[store]\npath = "{tmp_path}/games.sqlite3"\n'))
     assert config.store_path(cfg) == tmp_path / "games.sqlite3"
+
+
+def test_a_file_named_on_the_command_line_must_exist(tmp_path):
+    with pytest.raises(config.ConfigError) as err:
+        config.load(tmp_path / "typo.toml", required=True)
+    assert str(err.value) == f"{tmp_path / 'typo.toml'}: no such configuration file"
+
+
+def test_commands_report_a_missing_config_file_in_one_line(tmp_path):
+    import subprocess
+    import sys
+    result = subprocess.run([sys.executable, "-m", "companion", "--config", str(tmp_path / "typo.toml"), "history"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.strip().endswith("typo.toml: no such configuration file")
+    assert "Traceback" not in result.stderr

@@ -85,7 +85,7 @@ def panel_opener(cfg: dict, where: str = "configuration"):
 def build_context(args) -> AppContext:
     """Everything but the window. ConfigError (with its message) for a bad configuration."""
     where = str(getattr(args, "config", None) or config.default_path())
-    cfg = config.load(getattr(args, "config", None))
+    cfg = config.load(getattr(args, "config", None), required=bool(getattr(args, "config", None)))
     i18n.set_language(choose_language(cfg))
     notices: list[str] = []
     if getattr(args, "demo", False):

@@ -32,7 +32,7 @@ def fail(message: str) -> int:
 def open_history(args) -> Store | None:
     """The store the app uses, or None after printing why it cannot be opened."""
     try:
-        cfg = config.load(getattr(args, "config", None))
+        cfg = config.load(getattr(args, "config", None), required=bool(getattr(args, "config", None)))
     except config.ConfigError as err:
         fail(str(err))
         return None
