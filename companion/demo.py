@@ -143,7 +143,15 @@ class DemoDirector:
         if self.index == 0 and state in ("ready", "seeing", "card"):
             self._go()
         elif self.index == 0 and state in ("no_camera", "lost"):
-            self._say(_("The demo camera could not start: {why}").format(why=self.app.model.scan_detail))
+            self._camera_missing()
+
+    def _camera_missing(self) -> None:
+        """No film can be shown: the script stops here, saying why (the app goes on by hand)."""
+        self._stopped = True
+        if self._event is not None:
+            self._event.cancel()
+        why = self.app.model.scan_detail if self.app is not None else ""
+        self._say(_("The demo camera could not start: {why}").format(why=why or "-"))
 
     def _go(self, *_args) -> None:
         if self.index == 0 and not self._stopped:
@@ -170,6 +178,9 @@ class DemoDirector:
         if step.caption:
             self._say(format_message(step.caption, {}))
         if step.action == "show":
+            if self.source is None:  # the camera never opened (its start gave up after 30 s)
+                self._camera_missing()
+                return
             self.waiting_for = "card"
             self.source.show(self.frames[1][(step.card, step.copy)])
             self._later(CARD_TIMEOUT)

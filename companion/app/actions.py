@@ -14,7 +14,7 @@ from kivy.clock import Clock
 from companion import i18n
 from companion.app import look, remembered
 from companion.i18n import N_, gettext as _
-from companion.rules import Discard, Play
+from companion.rules import Clue, Discard, Play
 from companion.rules.errors import RulesError
 from companion.rules.game import GameSetup
 
@@ -27,6 +27,7 @@ class Actions:
         self.session = app.session
         self.model = app.model
         self.dialog = None  # the dialog open now (picker, clue detail, menu)
+        self._detail_for = -1  # how many events there were when the clue detail opened
         self._pickers: dict = {}  # one card picker per variant, built once
         self.model.bind(on_outcome=self._after_outcome)
 
@@ -49,13 +50,15 @@ class Actions:
             self.open_picker("discard")
 
     def play_button(self, source: str = "touch") -> None:
+        """Opens the picker; while a discard is armed (by the panel's button, say) the card picked
+        is the one discarded, as the armed discard promises, so the picker says Discard."""
         state = self.session.state
         if state is None:
             self._refuse(N_("Start a game first"))
         elif state.over:
             self._refuse(N_("The game is over: nothing more can be recorded"))
         else:
-            self.open_picker("play")
+            self.open_picker("discard" if self.session.discard_armed else "play")
 
     def undo(self, source: str = "touch") -> None:
         self.close_dialog()
@@ -63,8 +66,7 @@ class Actions:
 
     def _refuse(self, template: str) -> None:
         """A refusal the session was not asked about (no game to pick a card for)."""
-        self.model.message = "\u26a0 " + RulesError(template).message
-        self.model.message_kind = "refused"
+        self.model.say(template, kind="refused")
         self.app.sounds.play("refused")
 
     # ----- the card picker -------------------------------------------------------------------------
@@ -121,19 +123,30 @@ class Actions:
         if giver is None or self.session.state is None:
             return
         self.close_dialog()
+        self._detail_for = len(self.session.game.events)  # the one-tap clue is the last event
         self._open(ClueDetail(self.session.state, giver, self))
+
+    def _plain_clue_is_last(self) -> bool:
+        """The one-tap clue the detail was asked for is still the last event (no card read and
+        no button pressed since), so replacing the last event replaces that clue."""
+        game = self.session.game
+        if game is None or not game.events or len(game.events) != self._detail_for:
+            return False
+        last = game.events[-1]
+        return isinstance(last, Clue) and last.target is None and last.kind is None
 
     def clue_detail_chosen(self, target, kind, value) -> None:
         """Replaces the one-tap clue just given by the same clue with its detail."""
         self.close_dialog()
+        if not self._plain_clue_is_last():
+            return  # something else happened meanwhile: never undo an event the detail is not for
         undone = self.session.undo()
         if undone.kind != "undone":
             return
         outcome = self.session.clue(target, kind, value)
         if outcome.kind == "refused":
             self.session.clue()  # put the plain clue back
-            self.model.message = "\u26a0 " + outcome.error.message
-            self.model.message_kind = "refused"
+            self.model.say(outcome.error.template, outcome.error.params, kind="refused")
 
     # ----- the menu --------------------------------------------------------------------------------
     def open_menu(self) -> None:
@@ -182,8 +195,10 @@ class Actions:
                 fuse_out=setup["fuse_out"], empty_clues=setup["empty_clues"])
         except RulesError as err:
             return err.message
+        outcome = self.session.new_game(game_setup)
+        if outcome.kind == "refused":  # the journal could not begin it (disk full, read-only)
+            return outcome.error.message
         remembered.remember_setup(setup)
-        self.session.new_game(game_setup)
         self.show_table()
         return None
 
@@ -193,15 +208,16 @@ class Actions:
             self.show_new_game()
             return
         setup = game.setup
-        n = len(setup.players)
-        self.start_game({
+        why_not = self.start_game({
             "players": list(setup.players),
             "first_player": setup.first_player,
             "variant": setup.variant.name,
             "endgame": setup.options.endgame,
             "fuse_out": setup.options.fuse_out,
             "empty_clues": setup.options.empty_clues,
-        } if n else remembered.last_setup())
+        })
+        if why_not:
+            self.root.show_notice(why_not)
 
     def show_table(self) -> None:
         self.app.show_screen("table")
@@ -216,9 +232,7 @@ class Actions:
         if outcome.kind in ("refused", "nothing_to_undo"):
             sounds.play("refused")
             return
-        if outcome.kind == "applied" and isinstance(outcome.event, (Play, Discard)):
-            if isinstance(self.dialog, _picker_class()):
-                self.close_dialog()  # the camera read the card the picker was open for
+        self._follow_dialog(outcome)
         effect = outcome.effect
         if outcome.kind == "applied" and effect is not None:
             if effect.kind == "misfire":
@@ -241,6 +255,22 @@ class Actions:
         elif not state.over and current == "end":
             self.app.show_screen("table")
 
+    def _follow_dialog(self, outcome) -> None:
+        """An event came from elsewhere (the camera, the panel) while a dialog is open."""
+        dialog, state = self.dialog, self.session.state
+        if dialog is None or outcome.kind not in ("applied", "undone", "new_game"):
+            return
+        dialogs = self._dialogs()
+        if isinstance(dialog, dialogs.CardPicker):
+            if (outcome.kind == "applied" and isinstance(outcome.event, (Play, Discard))) \
+                    or outcome.kind == "new_game" or state is None or state.over \
+                    or state.variant is not dialog.variant:
+                self.close_dialog()  # the camera read the card the picker was open for
+            else:
+                dialog.show(state, dialog.mode, camera=self.model.camera_running)  # copies left now
+        elif isinstance(dialog, dialogs.ClueDetail):
+            self.close_dialog()  # its clue is no longer the last event
+
     def _celebrate_firework(self, suit: str) -> None:
         centre = None
         table = self.app.screen("table")
@@ -257,9 +287,3 @@ class Actions:
             Clock.schedule_once(
                 lambda _dt, fx=fx, fy=(0.6, 0.7, 0.6)[i]: self.root.celebration.burst(
                     colours, (width * fx, height * fy), sparks=60, duration=2.2), i * 0.35)
-
-
-def _picker_class():
-    from companion.app.dialogs import CardPicker
-
-    return CardPicker

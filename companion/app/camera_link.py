@@ -50,32 +50,36 @@ class CameraLink:
     # ----- start and stop ----------------------------------------------------------------------
     def start(self) -> None:
         self.model.set_scan_state("starting")
-        threading.Thread(target=self._start_in_background, name="camera-start", daemon=True).start()
+        variant = self._variant()  # read here: the session is the UI thread's alone
+        threading.Thread(target=self._start_in_background, args=(variant,), name="camera-start",
+                         daemon=True).start()
 
     def _variant(self):
         state = self.session.state
         return state.variant if state is not None else None
 
-    def _start_in_background(self) -> None:
+    def _start_in_background(self, variant) -> None:
         try:
             factory = self.service_factory
             if factory is None:
                 from companion.scan.service import ScanService as factory
             service = factory(self.source_factory, self._on_card, self._on_status,
-                              variant=self._variant(), preview_size=PREVIEW_SIZE)
+                              variant=variant, preview_size=PREVIEW_SIZE)
             service.start()
         except Exception as err:  # no OpenCV, no zbar, a camera that would not open
             log.warning("the camera cannot be used: %s", err)
             reason = str(err)  # `err` itself is gone once the except block ends
             Clock.schedule_once(lambda _dt: self.model.set_scan_state("no_camera", reason))
             return
-        Clock.schedule_once(lambda _dt: self._started(service))
+        Clock.schedule_once(lambda _dt: self._started(service, variant))
 
-    def _started(self, service) -> None:
+    def _started(self, service, variant) -> None:
         if self._stopped:
             service.stop()
             return
         self.service = service
+        if self._variant() is not variant:  # a new game began while the camera was starting
+            self._tell_variant()
         self._preview_event = Clock.schedule_interval(self._show_preview, 1 / PREVIEW_FPS)
 
     def stop(self) -> None:
@@ -116,11 +120,16 @@ class CameraLink:
             self.on_notice(_(MANUAL_NOTICE))
 
     def _on_outcome(self, outcome) -> None:
-        if outcome.kind == "new_game" and self.service is not None:
-            try:
-                self.service.set_variant(self._variant())
-            except Exception as err:
-                log.warning("the scanner did not take the variant: %s", err)
+        if outcome.kind == "new_game":
+            self._tell_variant()
+
+    def _tell_variant(self) -> None:
+        if self.service is None:
+            return
+        try:
+            self.service.set_variant(self._variant())
+        except Exception as err:
+            log.warning("the scanner did not take the variant: %s", err)
 
     def _show_preview(self, _dt) -> None:
         service = self.service

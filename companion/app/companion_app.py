@@ -48,6 +48,7 @@ class CompanionApp(App):
         self.camera = None
         self.panel_link = None
         self._panel_tick = None
+        self._devices_event = None
 
     def load_kv(self, filename=None) -> bool:
         return False  # the kv files are loaded by build(), screen by screen
@@ -132,7 +133,7 @@ class CompanionApp(App):
 
     def _first_frame_drawn(self, *_args) -> None:
         Window.unbind(on_flip=self._first_frame_drawn)
-        Clock.schedule_once(self._start_devices, 0.05)
+        self._devices_event = Clock.schedule_once(self._start_devices, 0.05)
 
     def _start_devices(self, _dt=None) -> None:
         ctx = self.context
@@ -165,6 +166,8 @@ class CompanionApp(App):
 
     def on_stop(self) -> None:
         Window.unbind(on_key_down=self._on_key, on_flip=self._first_frame_drawn)
+        if self._devices_event is not None:
+            self._devices_event.cancel()  # stopped before the devices were started
         if self.context.demo is not None:
             self.context.demo.stop()
         if self.camera is not None:
@@ -179,6 +182,9 @@ class CompanionApp(App):
         store = self.context.store
         if store is not None and hasattr(store, "close"):
             store.close()
+        from companion.app import remembered
+
+        remembered.flush()  # the last setup and language chosen are on the disk before we go
 
     # ----- the keyboard: the panel's buttons when there is no panel ----------------------------------
     def _on_key(self, _window, key, _scancode, codepoint, modifiers) -> bool:

@@ -83,15 +83,17 @@ class ClueDetail(ModalView):
     kind = StringProperty("")
     giver = StringProperty("")
     actions = ObjectProperty(None)
+    colour_count = NumericProperty(5)
 
     def __init__(self, state, giver: int, actions, **kwargs) -> None:
         super().__init__(**kwargs)
         self.actions = actions
+        self.colour_count = len(state.variant.clue_colours)
         self.giver = state.players[giver]
         for index, name in enumerate(state.players):
             if index == giver:
                 continue
-            button = ChoiceButton(text=name, value=index)
+            button = ChoiceButton(text=look.escape_markup(name), value=index)  # markup on
             button.bind(on_release=self._choose_target)
             self.ids.targets.add_widget(button)
         for suit in state.variant.clue_colours:

@@ -65,8 +65,9 @@ def game_line(row: GameRow, chosen: bool = False) -> str:
         result = t(N_("in progress"))
     date = row.started.astimezone().strftime("%d/%m/%Y")
     dim = look.hex_colour((0.1, 0.16, 0.3, 1) if chosen else look.TEXT_DIM)
+    players = look.escape_markup(", ".join(row.players))  # a name may hold "[" or "]"
     return (f"[b]{result}[/b]   {date}\n"
-            f"[color={dim}]{', '.join(row.players)} · {variant_name(row.variant)}[/color]")
+            f"[color={dim}]{players} · {variant_name(row.variant)}[/color]")
 
 
 def duration_text(row: GameRow) -> str:
@@ -372,7 +373,14 @@ class HistoryScreen(Screen):
         super().__init__(**kwargs)
         self._games: list[GameRow] = []
         self.stats: Statistics = statistics([])
-        LANG.bind(code=lambda *_a: self.refresh())
+        LANG.bind(code=self._language_changed)
+
+    def _language_changed(self, *_args) -> None:
+        """Shown now: said again in the new language. Not shown: entering it will refresh it (no
+        reading of the store for a screen nobody looks at, nor once the app has closed it)."""
+        if (self.manager is not None and self.manager.current == self.name
+                and self.get_root_window() is not None):
+            self.refresh()
 
     # ----- navigation ------------------------------------------------------------------
     def go_back(self) -> None:
@@ -426,7 +434,7 @@ class HistoryScreen(Screen):
             self.facts_text = err.message
             self.discards_title, self.discards = "", []
         self.title = t(N_("Game {game} · {when}"), game=row.id, when=when_text(row.started))
-        self.subtitle = f"{variant_name(row.variant)} · {', '.join(row.players)}"
+        self.subtitle = look.escape_markup(f"{variant_name(row.variant)} · {', '.join(row.players)}")
         if row.finished and row.outcome != "abandoned":
             self.score_text = t(N_("{score} of {max}"), score=row.score, max=full_score(row.variant))
         elif state is not None and row.finished:

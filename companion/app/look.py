@@ -48,6 +48,10 @@ ARMED = (1.0, 0.55, 0.10, 1)  # the discard armed
 CRITICAL = (1.0, 0.60, 0.10, 1)
 DEAD = (0.40, 0.42, 0.48, 1)
 
+# The font the symbols are drawn with (DejaVu Sans, shipped with Kivy): the default font,
+# Roboto, has none of them and would show an empty box. Registered by companion.app.widgets.
+SYMBOL_FONT = "Symbols"
+
 # The symbols the screens use beside words.
 CLOCK_SYMBOL = "\u25cf"  # filled circle: a clock token available
 SPENT_SYMBOL = "\u25cb"  # hollow circle: a clock token spent
@@ -73,3 +77,13 @@ def suit_ink(suit: str) -> tuple:
 def hex_colour(rgba: tuple) -> str:
     """"ff3333" for Kivy markup."""
     return "".join(f"{round(c * 255):02x}" for c in rgba[:3])
+
+
+def escape_markup(text: str) -> str:
+    """`text` shown as it is in a label with markup on (a player's name may hold "[b]")."""
+    return text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;")
+
+
+def message_markup(text: str) -> str:
+    """A message line for a markup label: escaped, its warning sign drawn in the symbol font."""
+    return escape_markup(text).replace(WARN_SYMBOL, f"[font={SYMBOL_FONT}]{WARN_SYMBOL}[/font]")

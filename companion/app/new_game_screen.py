@@ -10,8 +10,22 @@ from kivy.properties import (BooleanProperty, NumericProperty, ObjectProperty, S
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+from companion import i18n
 from companion.app import remembered
+from companion.app.lang import LANG
 from companion.rules.game import MAX_PLAYERS
+
+DEFAULT_NAME = "Player {number}"  # translated by remembered.default_names()
+_default_forms: set[str] = set()
+
+
+def is_default_name(name: str, index: int) -> bool:
+    """`name` is the default name of seat `index` in one of the languages ("Giocatore 2")."""
+    if not _default_forms:
+        _default_forms.add(DEFAULT_NAME)
+        _default_forms.update(i18n.load_catalog(lang).get(DEFAULT_NAME, DEFAULT_NAME)
+                              for lang in i18n.LANGUAGES)
+    return any(name == form.format(number=index + 1) for form in _default_forms)
 
 
 class NameRow(BoxLayout):
@@ -42,6 +56,7 @@ class NewGameScreen(Screen):
             self.ids.names.add_widget(row)
         self.bind(count=self._show_rows, first_player=self._show_rows)
         self.load(remembered.last_setup())
+        LANG.bind(code=self._default_names_in_language)
 
     def _show_rows(self, *_args) -> None:
         if self.first_player >= self.count:
@@ -64,6 +79,14 @@ class NewGameScreen(Screen):
         self.empty_clues = setup["empty_clues"]
         self.error = ""
         self._show_rows()
+        self._default_names_in_language()
+
+    def _default_names_in_language(self, *_args) -> None:
+        """Names nobody typed ("Player 2") follow the language; typed names stay as they are."""
+        defaults = remembered.default_names()
+        for row in self.rows:
+            if is_default_name(row.name, row.index):
+                row.name = defaults[row.index]
 
     def setup(self) -> dict:
         return {

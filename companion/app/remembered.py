@@ -3,12 +3,17 @@
 The file lives in companion.config.data_dir() and is written atomically (a temporary file
 renamed over the old one), so a pulled plug leaves either the old choices or the new ones.
 A missing or damaged file simply means the defaults.
+
+The writes (each waits for the card to confirm it, which can take a while on an SD card) run
+in order on one thread of their own, so a tap on a language or on Start never waits for the
+disk; reading waits for the writes asked for before it (`flush`).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import threading
 from pathlib import Path
 
 from companion import config
@@ -41,18 +46,57 @@ def path() -> Path:
     return config.data_dir() / FILE_NAME
 
 
-def _read() -> dict:
+_writer = None  # a one-thread ThreadPoolExecutor, made at the first write
+_writer_lock = threading.Lock()
+
+
+def _read_file(target: Path) -> dict:
     try:
-        data = json.loads(path().read_text(encoding="utf-8"))
+        data = json.loads(target.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
 
 
-def _write(data: dict) -> None:
+def _read() -> dict:
+    flush()
+    return _read_file(path())
+
+
+def _submit(task, *args):
+    global _writer
+    with _writer_lock:
+        if _writer is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            _writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="remember")
+        return _writer.submit(task, *args)
+
+
+def flush(timeout: float = 10.0) -> None:
+    """Waits until every change asked for so far is on the disk (or has failed quietly)."""
+    if _writer is not None:
+        try:
+            _submit(lambda: None).result(timeout)
+        except Exception:  # a stuck card: remembering is a convenience, never a reason to hang
+            pass
+
+
+def _remember(key: str, value) -> None:
+    """Sets one entry of the file, on the writer thread (the file is named now, on the caller's)."""
+    _submit(_update, path(), key, value)
+
+
+def _update(target: Path, key: str, value) -> None:
+    data = _read_file(target)
+    data[key] = value
+    _write(data, target)
+
+
+def _write(data: dict, target: Path | None = None) -> None:
     """Atomic: a reader sees the old file or the new one, never half of one. Errors are ignored
     (remembering is a convenience: a read-only card must not stop the game)."""
-    target = path()
+    target = target or path()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = target.with_name(target.name + ".tmp")
@@ -71,9 +115,7 @@ def language() -> str | None:
 
 
 def remember_language(lang: str) -> None:
-    data = _read()
-    data["language"] = lang
-    _write(data)
+    _remember("language", lang)
 
 
 def clean_setup(raw: object) -> dict:
@@ -105,6 +147,4 @@ def last_setup() -> dict:
 
 
 def remember_setup(setup: dict) -> None:
-    data = _read()
-    data["setup"] = clean_setup(setup)
-    _write(data)
+    _remember("setup", clean_setup(setup))

@@ -86,13 +86,9 @@ class RootView(FloatLayout):
 
     # ----- notices -----------------------------------------------------------------------------
     def show_notice(self, text: str, seconds: float = 8) -> None:
-        from companion.app.scale import SCALE
-
         if self.toast.parent is not None and self.toast.text and text not in self.toast.text:
             text = self.toast.text + "\n" + text  # notices arriving together stay together
-        self.toast.text = text
-        lines = text.count("\n") + 1
-        self.toast.height = (30 * lines + 26) * SCALE.u
+        self.toast.text = text  # its height follows the lines the text wraps to (widgets.kv)
         if self.toast.parent is None:
             self.add_widget(self.toast)
         self._hide_toast.cancel()

@@ -82,6 +82,7 @@ class TableModel(EventDispatcher):
         self.banner_seconds = banner_seconds
         self.last_clue_giver: int | None = None
         self._last_outcome: Outcome | None = None
+        self._said: tuple | None = None  # (template, params, kind) of a message not from an outcome
         self.refresh_trigger = Clock.create_trigger(self.refresh, -1)
         self._hide_banner = Clock.create_trigger(self.hide_banner, banner_seconds)
         self._arm_watch = None
@@ -95,6 +96,7 @@ class TableModel(EventDispatcher):
     def _on_session(self, outcome: Outcome) -> None:
         players = self.session.state.players if self.session.state else ()
         self._last_outcome = outcome
+        self._said = None
         text = outcome_text(outcome, players)
         kind = "info"
         if outcome.kind in ("refused", "nothing_to_undo"):
@@ -128,6 +130,18 @@ class TableModel(EventDispatcher):
     def on_outcome(self, outcome: Outcome) -> None:
         pass
 
+    def say(self, template: str, params: dict | None = None, kind: str = "info") -> None:
+        """A message of the table's own (not an outcome's): kept as its template, so that it is
+        said again in the new language when the language changes."""
+        self._said = (template, dict(params or {}), kind)
+        self._show_said()
+
+    def _show_said(self) -> None:
+        template, params, kind = self._said
+        text = format_message(template, params)
+        self.message = "\u26a0 " + text if kind == "refused" else text
+        self.message_kind = kind
+
     def _new_game_text(self) -> str:
         state = self.session.state
         if state is None:
@@ -141,20 +155,21 @@ class TableModel(EventDispatcher):
         return format_message(N_("Turn {turn} · last: {event}"), {"turn": state.turn + 1, "event": last})
 
     # ----- the banner: a card just played or discarded, large for a moment -------------------
-    def show_banner(self, outcome: Outcome, text: str) -> None:
+    @staticmethod
+    def _banner_words(outcome: Outcome) -> tuple[str, str]:
         effect = outcome.effect
         if effect.kind == "misfire":
-            kind, title = "misfire", _("MISFIRE!")
-        elif effect.kind == "played" and effect.ended == "perfect":
-            kind, title = "complete", _("A perfect game!")
-        elif effect.kind == "played" and effect.completed:
-            kind, title = "complete", _("Firework complete!")
-        elif effect.kind == "played":
-            kind, title = "played", _("Played")
-        else:
-            kind, title = "discarded", _("Discarded")
-        self.banner_kind = kind
-        self.banner_title = title
+            return "misfire", _("MISFIRE!")
+        if effect.kind == "played" and effect.ended == "perfect":
+            return "complete", _("A perfect game!")
+        if effect.kind == "played" and effect.completed:
+            return "complete", _("Firework complete!")
+        if effect.kind == "played":
+            return "played", _("Played")
+        return "discarded", _("Discarded")
+
+    def show_banner(self, outcome: Outcome, text: str) -> None:
+        self.banner_kind, self.banner_title = self._banner_words(outcome)
         self.banner_text = text
         self.banner_visible = True
         self._hide_banner.cancel()
@@ -180,8 +195,7 @@ class TableModel(EventDispatcher):
         was = self.armed
         self._watch_arm()
         if was and not self.armed and self.message_kind == "armed":
-            self.message = format_message(N_("Discard disarmed: the next card shown is played"), {})
-            self.message_kind = "info"
+            self.say(N_("Discard disarmed: the next card shown is played"))
 
     # ----- the figures -----------------------------------------------------------------------
     def refresh(self, *_args) -> None:
@@ -223,19 +237,25 @@ class TableModel(EventDispatcher):
         """The language changed: every text again in the new one."""
         self.refresh()
         outcome = self._last_outcome
-        if outcome is not None and self.message:
+        if self._said is not None:
+            self._show_said()
+        elif self.message:
             players = self.session.state.players if self.session.state else ()
-            if outcome.kind == "new_game":
+            if outcome is None or outcome.kind == "new_game":  # the game as it was started or resumed
                 self.message = self._new_game_text()
             else:
                 prefix = "\u26a0 " if self.message_kind == "refused" else ""
                 self.message = prefix + outcome_text(outcome, players)
+        if self.banner_visible and outcome is not None and outcome.effect is not None:
+            players = self.session.state.players if self.session.state else ()
+            self.banner_title = self._banner_words(outcome)[1]
+            self.banner_text = outcome_text(outcome, players)
         self._update_scan_text()
 
     # ----- the camera ----------------------------------------------------------------------------
     def set_scan_state(self, state: str, detail: str = "") -> None:
+        self.scan_detail = detail or ""  # first: whoever watches the state reads the detail
         self.scan_state = state
-        self.scan_detail = detail or ""
         self._update_scan_text()
 
     def _update_scan_text(self) -> None:

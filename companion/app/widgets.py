@@ -22,7 +22,7 @@ from kivy.uix.widget import Widget
 
 from companion.app import look
 
-SYMBOL_FONT = "Symbols"
+SYMBOL_FONT = look.SYMBOL_FONT
 LabelBase.register(SYMBOL_FONT, os.path.join(kivy_data_dir, "fonts", "DejaVuSans.ttf"))
 
 

@@ -8,6 +8,7 @@ frames with EventLoop.idle() and reads the labels the players would read.
 from __future__ import annotations
 
 import os
+import re
 import time
 from pathlib import Path
 
@@ -22,6 +23,20 @@ if not os.environ.get("DISPLAY"):  # no X display (xvfb-run gives one): SDL's of
 
 ARTEFACTS = Path(__file__).resolve().parents[1] / "artefacts"
 
+MARKUP_TAG = re.compile(r"\[/?(?:b|i|u|s|sub|sup|font|size|color|ref|anchor|font_context|"
+                        r"font_family|font_features|text_language)(?:=[^\]]*)?\]")
+
+
+def unmarkup(text: str) -> str:
+    """Kivy markup read as a person reads it: the tags gone, the escapes back."""
+    text = MARKUP_TAG.sub("", text)
+    return text.replace("&bl;", "[").replace("&br;", "]").replace("&amp;", "&")
+
+
+def plain(widget) -> str:
+    """The words a label or button shows."""
+    return unmarkup(widget.text) if getattr(widget, "markup", False) else widget.text
+
 
 @pytest.fixture(scope="session")
 def window():
@@ -34,6 +49,95 @@ def window():
     win = EventLoop.window
     win.size = (800, 480)
     return win
+
+
+FONT_SPAN = re.compile(r"\[font=([^\]]+)\]|\[/font\]")
+_glyphs: dict = {}
+
+
+def draws(char: str, font: str) -> bool:
+    """Whether `font` has a glyph for `char` (not the empty box drawn for a missing one)."""
+    from kivy.core.text import Label as CoreLabel
+
+    def pixels(text: str):
+        label = CoreLabel(text=text, font_size=32, font_name=font)
+        label.refresh()
+        return label.texture.size, label.texture.pixels
+
+    if (char, font) not in _glyphs:
+        if (None, font) not in _glyphs:
+            _glyphs[(None, font)] = pixels("\U000F0001")  # private use: no font has it
+        _glyphs[(char, font)] = pixels(char) != _glyphs[(None, font)]
+    return _glyphs[(char, font)]
+
+
+def shown(widget) -> bool:
+    """On the screen and visible: it and every parent have a size and are not transparent."""
+    if widget.get_root_window() is None:
+        return False
+    node = widget
+    while node is not None and node is not node.parent:
+        if getattr(node, "opacity", 1) == 0 or node.width <= 0 or node.height <= 0:
+            return False
+        node = node.parent
+        if node is widget.get_root_window():
+            break
+    return True
+
+
+def labels_on_screen(window) -> list:
+    from kivy.uix.label import Label
+
+    return [w for top in list(window.children) for w in top.walk()
+            if isinstance(w, Label) and w.text.strip() and shown(w)]
+
+
+def missing_glyphs(window) -> list[tuple[str, str]]:
+    """(text, character) for every character a label draws as an empty box: its font lacks it."""
+    missing = []
+    for label in labels_on_screen(window):
+        if not label.markup:
+            pieces = [(label.text, label.font_name)]
+        else:  # each stretch of the text in the font its [font=...] tags give it
+            pieces, fonts, at = [], [label.font_name], 0
+            for match in FONT_SPAN.finditer(label.text):
+                pieces.append((unmarkup(label.text[at:match.start()]), fonts[-1]))
+                if match.group(1):
+                    fonts.append(match.group(1))
+                elif len(fonts) > 1:
+                    fonts.pop()
+                at = match.end()
+            pieces.append((unmarkup(label.text[at:]), fonts[-1]))
+        for piece, font in pieces:
+            for char in set(piece):
+                if ord(char) > 127 and not char.isspace() and not draws(char, font):
+                    missing.append((plain(label), char))
+    return missing
+
+
+def drawn_words(label) -> list[str]:
+    """The words the label's texture holds, line after line, as Kivy laid them out."""
+    label.texture_update()
+    lines = getattr(label._label, "_cached_lines", [])
+    return " ".join("".join(word.text for word in line.words) for line in lines).split()
+
+
+def unreadable_labels(window) -> list[tuple[str, str]]:
+    """(text, why) for every label whose words do not all show whole, inside the label: a word
+    broken over two lines, a line left out, or text running out of its box."""
+    bad = []
+    for label in labels_on_screen(window):
+        if label.shorten:
+            continue  # shortened with an ellipsis on purpose (a long name in a one-line title)
+        words = plain(label).split()
+        drawn = drawn_words(label)
+        if drawn != words:
+            bad.append((plain(label), f"drawn as {drawn}"))
+            continue
+        tw, th = label.texture_size
+        if th > label.height + 2 or tw > label.width + 2:
+            bad.append((plain(label), f"text {tw}x{th} in a box of {label.width:.0f}x{label.height:.0f}"))
+    return bad
 
 
 class Driver:
@@ -97,7 +201,8 @@ class Driver:
         return self.screen(name).ids
 
     def text(self, widget_id: str, screen: str | None = None) -> str:
-        return self.ids(screen)[widget_id].text
+        """What the widget reads as, markup or not."""
+        return plain(self.ids(screen)[widget_id])
 
     @property
     def dialog(self):

@@ -143,7 +143,14 @@ def test_the_mock_panel_drives_the_table(start_app):
     panel.discard_button.pin.drive_high()
     assert d.wait_for(lambda: d.model.armed)
     assert d.text("discard_button") == "Cancel discard"
+    # armed by the panel, the card picked on the screen is discarded, as the armed light says
     d.tap_id("play_button")
+    assert d.dialog.mode == "discard" and d.dialog.ids.title.text == "Discard: which card?"
+    d.pick("Y4")
+    assert d.text("message") == "Yellow 4 discarded"
+    assert not d.model.armed
+    d.tap_id("play_button")
+    assert d.dialog.mode == "play"
     d.pick("R3")  # a misfire
     assert d.wait_for(lambda: panel.fuse_leds[0].is_lit)
     assert not panel.fuse_leds[1].is_lit
@@ -192,6 +199,61 @@ def test_a_scanner_that_cannot_start_leaves_the_app_in_manual_mode(start_app):
                              service_factory=broken_scanner))
     assert d.wait_for(lambda: d.model.scan_state == "no_camera", timeout=10)
     assert d.text("scan").startswith("No camera: tap Play or Discard to pick the card")
+    d.tap_id("play_button")
+    d.pick("R1")
+    assert d.text("message") == "Red 1 played: red is at 1"
+
+
+class WatchedSession(TableSession):
+    """A session that notes the threads its game state is read from."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.readers: set = set()
+
+    @property
+    def state(self):
+        self.readers.add(threading.current_thread().name)
+        return super().state
+
+
+def test_the_camera_thread_never_touches_the_session(start_app):
+    scanners = []
+
+    def factory(*args, **kwargs):
+        scanners.append(FakeScanner(*args, **kwargs))
+        return scanners[-1]
+
+    session = WatchedSession()
+    session.new_game(GameSetup.create(["Ana", "Ben"], variant="multicolor"))
+    d = start_app(AppContext(session=session, sound=False, camera_factory=lambda: None,
+                             service_factory=factory))
+    assert d.wait_for(lambda: d.model.scan_state == "ready")
+    assert scanners[0].variant.name == "multicolor"  # handed to the scanner by the UI thread
+    assert session.readers == {threading.main_thread().name}
+    session.new_game(GameSetup.create(["Ana", "Ben"]))
+    d.frames(2)
+    assert scanners[0].variant.name == "classic"
+
+
+def test_the_demo_without_a_camera_says_why_and_goes_on_by_hand(start_app):
+    from companion import config, demo
+
+    def broken_scanner(*args, **kwargs):
+        raise RuntimeError("libzbar0 is not installed")
+
+    context = demo.demo_context(config.load(None))
+    context.service_factory = broken_scanner
+    d = start_app(context)
+    director = context.demo
+    assert d.wait_for(lambda: d.model.scan_state == "no_camera", timeout=10)
+    assert director.caption == "The demo camera could not start: libzbar0 is not installed"
+    director._go()  # what its 30-second fallback would do: nothing more, and no crash
+    director.index, director._stopped = 0, False
+    director.script = (demo.Step("show", card=Card("R", 1)),)
+    director._go()  # a show step with no camera to show it to
+    d.frames(2)
+    assert director.caption == "The demo camera could not start: libzbar0 is not installed"
     d.tap_id("play_button")
     d.pick("R1")
     assert d.text("message") == "Red 1 played: red is at 1"

@@ -6,8 +6,10 @@ import json
 
 import pytest
 
+from companion.i18n import N_
 from companion.rules import GameSetup, parse_card
 from companion.rules.log import game_from_dict
+from companion.session import JournalError, MemoryJournal
 
 pytestmark = pytest.mark.ui
 
@@ -39,6 +41,9 @@ def test_new_game_screen_starts_a_game_and_remembers_it(start_app):
         "crowning", "keep", True)
     assert len(d.screen("table").suit_rows()) == 6
     assert "max 30" in d.ids("table").score.text
+    from companion.app import remembered
+
+    remembered.flush()  # written off the UI thread
     saved = json.loads((config.data_dir() / "last-setup.json").read_text())
     assert saved["setup"]["players"] == ["Ana", "Ben", "Cy", "Dee"]
     d.stop()
@@ -241,3 +246,128 @@ def test_history_without_a_store_says_so(start_app):
     d.tap(d.dialog.ids.history)
     assert d.current == "table"
     assert d.root.notice_shown == "No game history is kept in this mode"
+
+
+class FullDisk(MemoryJournal):
+    """A journal that cannot begin a game (the SD card is full)."""
+
+    full = False
+
+    def begin(self, setup):
+        if self.full:
+            raise JournalError(N_("The SD card is full: the game cannot be saved"))
+        return super().begin(setup)
+
+
+def test_a_new_game_the_journal_refuses_says_why(start_app):
+    from companion.app.context import AppContext
+    from companion.session import TableSession
+
+    journal = FullDisk()
+    session = TableSession(journal=journal)
+    session.new_game(GameSetup.create(["Ana", "Ben"]))
+    d = start_app(AppContext(session=session, sound=False))
+    session.abandon()
+    d.frames(2)
+    assert d.current == "end"
+    journal.full = True
+    d.tap_id("same_players", "end")
+    assert d.current == "end", "the finished game stays on the screen"
+    assert d.root.notice_shown == "The SD card is full: the game cannot be saved"
+    d.tap_id("change_players", "end")
+    d.tap_id("start", "newgame")
+    assert d.current == "newgame"
+    assert d.text("error", "newgame") == "The SD card is full: the game cannot be saved"
+    journal.full = False
+    d.tap_id("start", "newgame")
+    assert d.current == "table" and not d.session.state.over
+
+
+def test_default_names_follow_the_language(start_app):
+    d = start_app(new_game=False)
+    screen = d.screen("newgame")
+    screen.rows[1].ids.name.text = "Bea"
+    d.tap_id("lang_it", "newgame")
+    assert [r.name for r in screen.rows] == ["Giocatore 1", "Bea", "Giocatore 3", "Giocatore 4",
+                                             "Giocatore 5"]
+    assert screen.rows[0].ids.name.text == "Giocatore 1"
+    d.tap_id("lang_en", "newgame")
+    assert [r.name for r in screen.rows[:3]] == ["Player 1", "Bea", "Player 3"]
+
+
+def test_every_message_follows_the_language(start_app):
+    from companion import i18n
+    from companion.app.context import AppContext
+    from companion.session import TableSession
+
+    session = TableSession()
+    game = GameSetup.create(["Ana", "Ben"])
+    session.resume(1, game, [])
+    session.play(parse_card("R1"))
+    d = start_app(AppContext(session=session, sound=False))  # a game resumed at start
+    assert d.text("message") == "Turn 2 · last: Play Red 1"
+    d.tap_id("menu_button")
+    d.tap(d.dialog.ids.lang_it)
+    assert d.text("message") == "Turno 2 · ultima mossa: Gioca Rosso 1"
+    d.tap(d.dialog.ids.lang_en)
+    d.tap(d.dialog.ids.close)
+    for card in ("B3", "B3", "B4"):  # three misfires end the game
+        session.play(parse_card(card))
+    d.frames(2)
+    assert d.current == "end"
+    d.key("p")  # refused by the table itself, not by the session
+    english = "\u26a0 The game is over: nothing more can be recorded"
+    assert d.text("message", "table") == english
+    d.app.actions.set_language("it")  # as the new-game screen's language buttons do
+    italian = "\u26a0 " + i18n.gettext("The game is over: nothing more can be recorded")
+    assert d.text("message", "table") == italian != english
+
+
+def test_remembering_never_waits_on_the_ui_thread(start_app, monkeypatch):
+    import os
+    import threading
+
+    from companion import config
+    from companion.app import remembered
+
+    synced = []
+    real_fsync = os.fsync
+
+    def fsync(fd):
+        synced.append(threading.current_thread())
+        return real_fsync(fd)
+
+    monkeypatch.setattr(remembered.os, "fsync", fsync)
+    d = start_app(new_game=False)
+    d.tap_id("lang_it", "newgame")
+    d.tap_id("start", "newgame")
+    assert d.current == "table"
+    remembered.flush()
+    assert len(synced) == 2 and threading.main_thread() not in synced
+    saved = json.loads((config.data_dir() / "last-setup.json").read_text())
+    assert saved["language"] == "it" and saved["setup"]["players"][0] == "Giocatore 1"
+
+
+def test_the_history_is_read_only_when_it_is_shown(start_app):
+    from companion.app.context import AppContext
+    from companion.session import TableSession
+    from companion.store import memory_store
+
+    store = memory_store()
+    reads = []
+    games = store.games
+    store.games = lambda: reads.append(1) or games()
+    session = TableSession(journal=store)
+    session.new_game(GameSetup.create(["Ana", "Ben"]))
+    d = start_app(AppContext(session=session, store=store, sound=False))
+    d.tap_id("menu_button")
+    d.tap(d.dialog.ids.history)
+    assert d.current == "history" and len(reads) == 1
+    d.tap_id("back", "history")
+    d.tap_id("menu_button")
+    d.tap(d.dialog.ids.lang_it)  # the history is not on the screen: nothing to read
+    d.tap(d.dialog.ids.history)
+    assert len(reads) == 2 and d.text("games_tab", "history") == "Partite"
+    d.stop()
+    store.close()
+    d.app.actions.set_language("en")  # a screen of a closed app reads nothing

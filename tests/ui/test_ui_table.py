@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from companion.rules import Card, parse_card
+
 pytestmark = pytest.mark.ui
 
 
@@ -104,10 +106,10 @@ def test_an_already_played_card(start_app):
     assert d.model.banner_kind == "complete"
     # the picker knows every Red 5 is gone: it is disabled
     d.tap_id("play_button")
-    assert d.dialog.button_for(__import__("companion.rules", fromlist=["Card"]).Card("R", 5)).disabled
+    assert d.dialog.button_for(Card("R", 5)).disabled
     d.tap(d.dialog.ids.cancel)
     # a tag read again: the session says when it was played
-    outcome = d.session.card_seen(__import__("companion.rules", fromlist=["Card"]).Card("R", 5), 1)
+    outcome = d.session.card_seen(Card("R", 5), 1)
     d.frames(2)
     assert outcome.kind == "refused"
     assert d.text("message") == "\u26a0 Red 5 was already played on turn 5"
@@ -115,7 +117,6 @@ def test_an_already_played_card(start_app):
 
 def test_picker_shows_copies_left_and_disables_impossible_cards(start_app):
     d = start_app()
-    d.session.discard  # noqa: B018 (the session is reachable)
     d.tap_id("clue_button")
     for card in ("G1", "G1", "G1"):
         d.tap_id("discard_button")
@@ -123,8 +124,6 @@ def test_picker_shows_copies_left_and_disables_impossible_cards(start_app):
         d.tap_id("clue_button")
     d.tap_id("play_button")
     picker = d.dialog
-    from companion.rules import Card
-
     g1 = picker.button_for(Card("G", 1))
     assert g1.disabled and g1.left == 0
     r1 = picker.button_for(Card("R", 1))
@@ -165,8 +164,6 @@ def test_final_round_countdown(start_app):
     for card in cards[:40]:
         if d.session.state.clues == 8:
             d.session.clue()
-        from companion.rules import parse_card
-
         d.session.discard(parse_card(card))
     d.frames(3)
     assert d.session.state.deck == 0
@@ -191,3 +188,70 @@ def test_keyboard_does_what_the_panel_does(start_app):
     d.key("u")
     assert d.text("message") == "Undone: Clue"
     assert "8/8" in d.ids().clocks.text
+
+
+def test_a_card_read_while_the_clue_detail_is_open_is_kept(start_app):
+    d = start_app()
+    d.tap_id("clue_button")
+    d.tap_id("clue_detail")
+    detail = d.dialog
+    target = list(reversed(detail.ids.targets.children))[0]
+    d.tap(target)
+    d.session.card_seen(Card("R", 1), 1, source="camera")  # Ben shows Red 1 meanwhile
+    d.frames(2)
+    assert d.dialog is None, "the detail was for a clue that is no longer the last event"
+    detail.save()  # a Save that got through anyway changes nothing
+    d.frames(2)
+    events = d.session.game.events
+    assert [type(e).__name__ for e in events] == ["Clue", "Play"]
+    assert events[1].card == Card("R", 1)
+    assert d.text("message") == "Red 1 played: red is at 1"
+
+
+def test_the_open_picker_follows_an_undo_from_the_panel(start_app):
+    d = start_app()
+    d.tap_id("clue_button")
+    d.tap_id("discard_button")
+    d.pick("G1")
+    d.tap_id("play_button")
+    picker = d.dialog
+    assert picker.button_for(Card("G", 1)).left == 2
+    d.session.undo(source="panel")  # the Undo button held on the panel
+    d.frames(2)
+    assert d.dialog is picker, "the picker stays open for the card in hand"
+    assert picker.button_for(Card("G", 1)).left == 3 and "3 left" in picker.button_for(Card("G", 1)).text
+
+
+def test_a_name_is_shown_as_typed(start_app):
+    from conftest import plain
+
+    d = start_app(players=("Ana", "Ben [b]x", "Cy & Di"))
+    d.tap_id("clue_button")
+    d.tap_id("clue_detail")
+    names = [plain(b) for b in reversed(d.dialog.ids.targets.children)]
+    assert names == ["Ben [b]x", "Cy & Di"]
+
+
+def test_a_refusal_shows_its_warning_sign(start_app):
+    from conftest import draws
+
+    d = start_app()
+    d.tap_id("undo_button")
+    assert d.text("message") == "\u26a0 Nothing to undo"
+    label = d.ids().message
+    assert "[font=Symbols]\u26a0[/font]" in label.text, "drawn in a font that has the sign"
+    assert draws("\u26a0", "Symbols") and not draws("\u26a0", label.font_name)
+
+
+def test_a_long_message_is_shown_whole(start_app):
+    from conftest import drawn_words
+
+    long_name = "Annamaria Bartolomea Cristiana Rossi-Bia"  # 40 letters, the longest allowed
+    d = start_app(players=("Ana", long_name), variant="multicolor", size=(720, 1280))
+    d.session.clue(1, "colour", "M")
+    d.tap_id("undo_button")
+    message = f"Undone: Clue to {long_name}: multicolor"
+    assert d.text("message") == message
+    label = d.ids().message
+    assert drawn_words(label) == message.split(), "every word on the screen, none cut"
+    assert label.texture_size[1] <= label.height + 1
