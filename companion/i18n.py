@@ -75,7 +75,17 @@ def parse_po(text: str) -> dict[str, str]:
     return catalog
 
 
+_catalogs: dict[str, dict[str, str]] = {}
+
+
 def load_catalog(lang: str) -> dict[str, str]:
+    """Every .po file of `lang` merged (read once; a language switch then costs nothing)."""
+    if lang not in _catalogs:
+        _catalogs[lang] = _read_catalog(lang)
+    return _catalogs[lang]
+
+
+def _read_catalog(lang: str) -> dict[str, str]:
     catalog: dict[str, str] = {}
     folder = LOCALE_DIR / lang / "LC_MESSAGES"
     for po in sorted(folder.glob("*.po")):

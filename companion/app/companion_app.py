@@ -56,13 +56,12 @@ class CompanionApp(App):
     # ----- building ----------------------------------------------------------------------------
     def build(self):
         SCALE.attach(Window)
-        for name in ("widgets.kv", "table.kv"):
-            load_kv(name)
-        from companion.app.table_screen import TableScreen
-
+        load_kv("widgets.kv")
         self.root_view = RootView(model=self.model, actions=self.actions)
-        self.root_view.screens.add_widget(TableScreen(name="table", model=self.model, actions=self.actions))
-        self.show_screen(self.context.start_screen or self._first_screen())
+        first = self.context.start_screen or self._first_screen()
+        self.show_screen(first)
+        if first != "table":  # build the table once the first screen is drawn, not before
+            Clock.schedule_once(lambda _dt: self.screen("table", create=True), 0.2)
         return self.root_view
 
     def _first_screen(self) -> str:
@@ -77,7 +76,12 @@ class CompanionApp(App):
             return screens.get_screen(name)
         if not create:
             return None
-        if name == "newgame":
+        if name == "table":
+            load_kv("table.kv")
+            from companion.app.table_screen import TableScreen
+
+            screen = TableScreen(name=name, model=self.model, actions=self.actions)
+        elif name == "newgame":
             load_kv("new_game.kv")
             from companion.app.new_game_screen import NewGameScreen
 
@@ -105,7 +109,7 @@ class CompanionApp(App):
 
     def show_in_turn_bar(self, widget) -> None:
         """A widget beside whose-turn on the table (the demo's caption and lights)."""
-        table = self.screen("table")
+        table = self.screen("table", create=True)
         table.ids.turn_slot.clear_widgets()
         table.ids.turn_slot.add_widget(widget)
 
