@@ -69,6 +69,9 @@ def test_crowning_player_with_no_cards_cannot_play_or_discard():
         g.apply(play("W1"))
     assert err.value.code == "empty_hand"
     assert err.value.message == "Ana has no cards left"
+    with pytest.raises(IllegalEvent) as err:
+        g.state.check_play_allowed()  # what the Play button asks before opening the picker
+    assert err.value.code == "empty_hand"
     for refused in (lambda: g.apply(discard("W1")), g.state.check_discard_allowed):
         with pytest.raises(IllegalEvent) as err:
             refused()

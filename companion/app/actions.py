@@ -14,7 +14,7 @@ from kivy.clock import Clock
 from companion import i18n
 from companion.app import look, remembered
 from companion.i18n import N_, gettext as _
-from companion.rules import Clue, Discard, Play
+from companion.rules import Clue, Discard, IllegalEvent, Play
 from companion.rules.errors import RulesError
 from companion.rules.game import GameSetup
 
@@ -55,18 +55,21 @@ class Actions:
         state = self.session.state
         if state is None:
             self._refuse(N_("Start a game first"))
-        elif state.over:
-            self._refuse(N_("The game is over: nothing more can be recorded"))
-        else:
-            self.open_picker("discard" if self.session.discard_armed else "play")
+            return
+        try:
+            state.check_play_allowed()
+        except IllegalEvent as err:  # the rules say why: the game is over, an empty hand
+            self._refuse(err.template, err.params)
+            return
+        self.open_picker("discard" if self.session.discard_armed else "play")
 
     def undo(self, source: str = "touch") -> None:
         self.close_dialog()
         self.session.undo(source=source)
 
-    def _refuse(self, template: str) -> None:
+    def _refuse(self, template: str, params: dict | None = None) -> None:
         """A refusal the session was not asked about (no game to pick a card for)."""
-        self.model.say(template, kind="refused")
+        self.model.say(template, params, kind="refused")
         self.app.sounds.play("refused")
 
     # ----- the card picker -------------------------------------------------------------------------

@@ -154,6 +154,12 @@ class GameState:
         elif isinstance(event, (Play, Discard)):
             self._check_card(event)
 
+    def check_play_allowed(self) -> None:
+        """Raises IllegalEvent if the player whose turn it is cannot play a card now, whatever
+        the card: the game is over, or their hand is empty."""
+        self._check_not_over()
+        self._check_hand_not_empty()
+
     def check_discard_allowed(self) -> None:
         """Raises IllegalEvent if the player whose turn it is cannot discard now, whatever the
         card: the game is over, their hand is empty, or all 8 clock tokens are available."""

@@ -255,3 +255,11 @@ def test_a_long_message_is_shown_whole(start_app):
     label = d.ids().message
     assert drawn_words(label) == message.split(), "every word on the screen, none cut"
     assert label.texture_size[1] <= label.height + 1
+
+
+def test_the_p_key_after_the_end_says_why_no_card_can_be_played(start_app):
+    d = start_app()
+    d.session.abandon()
+    d.app.actions.play_button(source="keyboard")
+    assert d.text("message", "table") == "\u26a0 The game is over: nothing more can be recorded"
+    assert d.app.actions.dialog is None  # no picker for a game that has ended
