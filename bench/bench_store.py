@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 from companion.rules import GameSetup, VARIANTS
-from companion.rules.log import event_to_dict
+from companion.formats.game_log import event_to_dict
 from companion.rules.simulate import simulate_game
 from companion.store import open_store
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from companion.app.context import AppContext
 from companion.i18n import N_, gettext as _
 from companion.rules import Card, GameSetup
-from companion.rules.describe import format_message
+from companion.words import format_message
 from companion.session import TableSession
 
 log = logging.getLogger(__name__)

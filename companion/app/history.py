@@ -29,11 +29,12 @@ from companion.app.lang import LANG
 from companion.app.scale import SCALE
 from companion.app.widgets import SYMBOL_FONT, BigButton
 from companion.i18n import N_
-from companion.messages import outcome_name, rating_name, variant_name
-from companion.rules.describe import format_message
+from companion.rules.variants import VARIANTS
+from companion.words import cause_name, message, outcome_name, rating_name, say, variant_name
 from companion.rules.state import MAX_CLOCKS, MAX_FUSES
-from companion.store import CAUSES, GameRow, Statistics, StoreError, statistics
-from companion.store.stats import full_score
+from companion.rules.cards import RANKS
+from companion.rules.ending import CAUSES
+from companion.store import GameRow, Statistics, StoreError, statistics
 
 KV_DIR = Path(companion.__file__).resolve().parents[1] / "kv"
 
@@ -45,10 +46,6 @@ def _load_kv(name: str) -> None:
         Builder.load_file(str(path))
 
 
-def t(message: str, **params) -> str:
-    return format_message(message, params)
-
-
 # ----- words -----------------------------------------------------------------------------------
 def when_text(moment: datetime) -> str:
     """"21/11/2026 10:30", in local time."""
@@ -57,12 +54,12 @@ def when_text(moment: datetime) -> str:
 
 def game_line(row: GameRow, chosen: bool = False) -> str:
     """The two lines of a game in the list (markup): result and date, then players and variant."""
-    if row.finished and row.outcome != "abandoned":
-        result = f"{row.score}/{full_score(row.variant)}"
+    if row.scored:
+        result = f"{row.score}/{row.perfect_score}"
     elif row.outcome == "abandoned":
-        result = t(N_("abandoned"))
+        result = say(N_("abandoned"))
     else:
-        result = t(N_("in progress"))
+        result = say(N_("in progress"))
     date = row.started.astimezone().strftime("%d/%m/%Y")
     dim = look.hex_colour((0.1, 0.16, 0.3, 1) if chosen else look.TEXT_DIM)
     players = look.escape_markup(", ".join(row.players))  # a name may hold "[" or "]"
@@ -76,7 +73,7 @@ def duration_text(row: GameRow) -> str:
     minutes = max(0, round((row.ended - row.started).total_seconds() / 60))
     if row.source == "import" or minutes == 0:
         return ""
-    return t(N_("{minutes} min"), minutes=minutes)
+    return say(N_("{minutes} min"), minutes=minutes)
 
 
 # ----- drawing helpers -----------------------------------------------------------------------
@@ -163,7 +160,7 @@ class ScoreTimeline(Plot):
         if not points:
             return
         u = self.u
-        top = max(max(p.score for p in points), max(full_score(p.variant) for p in points))
+        top = max(max(p.score for p in points), max(VARIANTS[p.variant].max_score for p in points))
         bottom = min(0, min(p.score for p in points))
         left = self.x + 34 * u
         right = self.x + self.width - 10 * u
@@ -191,7 +188,7 @@ class ScoreTimeline(Plot):
             Line(points=[c for pt in xy for c in pt], width=2 * u)
         dot = max(4.0, min(12 * u, gap * 0.8))
         for (x, y), p in zip(xy, points):
-            Color(*(look.GOOD if p.score >= full_score(p.variant) else look.CLOCK))
+            Color(*(look.GOOD if p.score >= VARIANTS[p.variant].max_score else look.CLOCK))
             Ellipse(pos=(x - dot / 2, y - dot / 2), size=(dot, dot))
 
 
@@ -268,7 +265,7 @@ class CauseBars(Plot):
         y = self.y + self.height
         for cause, n in rows:
             y -= row_h
-            words = i18n.gettext(CAUSES[cause])
+            words = cause_name(cause)
             draw_text(words, self.x + 4 * u, y + row_h * 0.52, label_size,
                       look.TEXT if cause == top else look.TEXT_DIM, valign="bottom",
                       bold=cause == top)
@@ -289,12 +286,12 @@ class FireworkBars(Plot):
         suits = state.variant.suits
         col = self.width / len(suits)
         label_h = 24 * u
-        cell_h = (self.height - label_h - 4 * u) / 5
+        cell_h = (self.height - label_h - 4 * u) / len(RANKS)
         for i, suit in enumerate(suits):
             x = self.x + i * col + col * 0.12
             w = col * 0.76
             colour = look.suit_colour(suit)
-            for rank in range(1, 6):
+            for rank in RANKS:
                 y = self.y + label_h + (rank - 1) * cell_h
                 lit = rank <= state.fireworks[suit]
                 out = rank > state.suit_max[suit]
@@ -405,7 +402,7 @@ class HistoryScreen(Screen):
         self.empty = not self._games
         ids = {g.id for g in self._games}
         if self.selected not in ids:
-            finished = [g for g in self._games if g.finished and g.outcome != "abandoned"]
+            finished = [g for g in self._games if g.scored]
             self.selected = (finished or self._games)[0].id if self._games else 0
         self._fill_list()
         self.show_game(self.selected)
@@ -431,34 +428,34 @@ class HistoryScreen(Screen):
             state = self.store.game(game_id).state
         except StoreError as err:
             state = None
-            self.facts_text = err.message
+            self.facts_text = message(err)
             self.discards_title, self.discards = "", []
-        self.title = t(N_("Game {game} · {when}"), game=row.id, when=when_text(row.started))
+        self.title = say(N_("Game {game} · {when}"), game=row.id, when=when_text(row.started))
         self.subtitle = look.escape_markup(f"{variant_name(row.variant)} · {', '.join(row.players)}")
-        if row.finished and row.outcome != "abandoned":
-            self.score_text = t(N_("{score} of {max}"), score=row.score, max=full_score(row.variant))
+        if row.scored:
+            self.score_text = say(N_("{score} of {max}"), score=row.score, max=row.perfect_score)
         elif state is not None and row.finished:
-            self.score_text = t(N_("{score} on the fireworks"), score=state.fireworks_total)
+            self.score_text = say(N_("{score} on the fireworks"), score=state.fireworks_total)
         elif state is not None:
-            self.score_text = t(N_("{score} so far"), score=state.fireworks_total)
+            self.score_text = say(N_("{score} so far"), score=state.fireworks_total)
         else:
             self.score_text = ""
         self.perfect = row.outcome == "perfect"
         self.band_text = rating_name(row.rating) if row.rating else ""
         self.ending_text = (outcome_name(row.outcome) if row.finished
-                            else t(N_("In progress: it goes on at the table")))
+                            else say(N_("In progress: it goes on at the table")))
         if state is not None:
-            facts = [t(N_("{turns} turns"), turns=state.turn),
-                     t(N_("clocks {clues}/{max}"), clues=state.clues, max=MAX_CLOCKS),
-                     t(N_("fuses {fuses}/{max}"), fuses=state.fuses, max=MAX_FUSES)]
+            facts = [say(N_("{turns} turns"), turns=state.turn),
+                     say(N_("clocks {clues}/{max}"), clues=state.clues, max=MAX_CLOCKS),
+                     say(N_("fuses {fuses}/{max}"), fuses=state.fuses, max=MAX_FUSES)]
             undone = sum(1 for r in self.store.journal(game_id) if not r.stands)
             if undone:
-                facts.append(t(N_("{count} undone"), count=undone))
+                facts.append(say(N_("{count} undone"), count=undone))
             if duration_text(row):
                 facts.append(duration_text(row))
             self.facts_text = " · ".join(facts)
-            self.discards_title = (t(N_("Discards ({count})"), count=len(state.discards))
-                                   if state.discards else t(N_("No card discarded")))
+            self.discards_title = (say(N_("Discards ({count})"), count=len(state.discards))
+                                   if state.discards else say(N_("No card discarded")))
             self.discards = list(state.discards)
         self.game_state = state
 
@@ -469,30 +466,30 @@ class HistoryScreen(Screen):
         self.stats_shown = bool(stats.scored)
         if not stats.scored:
             return
-        headline = StatCard(title=t(N_("Average and best")))
+        headline = StatCard(title=say(N_("Average and best")))
         headline.add_widget(Headline(stats=stats))
         box.add_widget(headline)
-        timeline = StatCard(title=t(N_("Score over time")),
-                            note=t(N_("a dot per game, oldest first · dashed: the average")))
+        timeline = StatCard(title=say(N_("Score over time")),
+                            note=say(N_("a dot per game, oldest first · dashed: the average")))
         timeline.add_widget(ScoreTimeline(data=(stats.over_time, stats.average)))
         box.add_widget(timeline)
-        share = StatCard(title=t(N_("Perfect games")),
-                         note=t(N_("{perfect} of {games} games"), perfect=stats.perfect,
+        share = StatCard(title=say(N_("Perfect games")),
+                         note=say(N_("{perfect} of {games} games"), perfect=stats.perfect,
                                 games=stats.scored))
         share.add_widget(ShareRing(data=(stats.perfect, stats.scored)))
         box.add_widget(share)
         if stats.causes:
             top = stats.top_cause
-            causes = StatCard(title=t(N_("Why games fell short")),
-                              note=t(N_("Most often: {cause}"),
-                                     cause=i18n.gettext(CAUSES[top]).lower()))
+            causes = StatCard(title=say(N_("Why games fell short")),
+                              note=say(N_("Most often: {cause}"),
+                                     cause=cause_name(top).lower()))
             causes.add_widget(CauseBars(data=(stats.causes, top)))
             box.add_widget(causes)
         for dist in stats.distributions:
             card = StatCard(
-                title=t(N_("{variant}, {players} players"), variant=variant_name(dist.variant),
+                title=say(N_("{variant}, {players} players"), variant=variant_name(dist.variant),
                         players=dist.players),
-                note=t(N_("1 game · {best} points") if dist.games == 1 else
+                note=say(N_("1 game · {best} points") if dist.games == 1 else
                        N_("{games} games · average {average:.1f} · best {best}"),
                        games=dist.games, average=dist.average, best=dist.best))
             card.add_widget(ScoreHistogram(data=dist))
@@ -508,6 +505,6 @@ class Headline(BoxLayout):
         s = self.stats
         if s is None or not s.scored:
             return []
-        return [(str(s.scored), t(N_("game") if s.scored == 1 else N_("games"))),
-                (f"{s.average:.1f}", t(N_("average"))),
-                (str(s.best), t(N_("best")))]
+        return [(str(s.scored), say(N_("game") if s.scored == 1 else N_("games"))),
+                (f"{s.average:.1f}", say(N_("average"))),
+                (str(s.best), say(N_("best")))]

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import logging
 import sys
+from contextlib import ExitStack
 
 from companion import config, i18n
-from companion.app import kivy_setup, remembered
+from companion.app import kivy_setup, last_setup
 from companion.app.context import KEYS_NOTICE, MANUAL_NOTICE, AppContext
 from companion.i18n import gettext as _
 from companion.session import MemoryJournal, TableSession
@@ -27,7 +28,7 @@ def _fail(message: str) -> int:
 
 
 def choose_language(cfg: dict) -> str:
-    return cfg["ui"]["language"] or remembered.language() or "en"
+    return cfg["ui"]["language"] or last_setup.language() or "en"
 
 
 def open_store(cfg: dict) -> tuple[object | None, object, str | None]:
@@ -132,16 +133,18 @@ def run_app(args) -> int:
     size = kivy_setup.parse_size(size_text or cfg["ui"]["size"]) or (800, 480)
     fullscreen = bool(getattr(args, "fullscreen", False) or cfg["ui"]["fullscreen"])
     kivy_setup.prepare(size, fullscreen)
-    try:
+    with ExitStack() as resources:  # whatever happens to the window, the devices are let go
+        resources.callback(_close, context.store)
+        resources.callback(lambda: _close(context.panel))  # the panel may be opened later
         from companion.app.companion_app import CompanionApp
 
         CompanionApp(context).run()
-    finally:
-        # whatever happened to the window, the devices are let go
-        for thing in (context.panel, context.store):
-            try:
-                if thing is not None and hasattr(thing, "close"):
-                    thing.close()
-            except Exception:
-                pass
     return 0
+
+
+def _close(thing) -> None:
+    try:
+        if thing is not None and hasattr(thing, "close"):
+            thing.close()
+    except Exception as err:  # closing is best effort: the journal is already durable
+        log.warning("closing %s: %s", type(thing).__name__, err)

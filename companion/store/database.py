@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Callable
 
 from companion.i18n import N_
-from companion.rules import Game, GameSetup, IllegalEvent, LogError
-from companion.rules.describe import format_message
-from companion.rules.errors import RulesError
+from companion.formats.errors import LogError
+from companion.rules import Game, GameSetup, IllegalEvent
+from companion.rules.errors import CompanionError, Message
 from companion.rules.events import Event
-from companion.rules.log import event_to_dict, setup_from_dict, setup_to_dict
+from companion.formats.game_log import event_to_dict, setup_from_dict, setup_to_dict
 from companion.rules.state import GameState
 from companion.session import JournalError
 from companion.store.rows import GAME_COLUMNS, EventRecord, GameRow, event_record, game_row
@@ -35,21 +35,8 @@ from companion.store.stats import Statistics, statistics
 MIN_FREE_BYTES = 8 * 1024 * 1024
 
 
-class StoreError(RulesError):
+class StoreError(CompanionError):
     """A history request that cannot be met: an unknown game, or one that no longer reads."""
-
-
-class Words:
-    """A sentence inside another one, translated when the whole message is shown."""
-
-    def __init__(self, template: str, **params: object) -> None:
-        self.template, self.params = template, params
-
-    def __format__(self, spec: str) -> str:
-        return format_message(self.template, self.params)
-
-    def __str__(self) -> str:
-        return format(self, "")
 
 
 def utc_now() -> datetime:
@@ -110,11 +97,11 @@ class Store:
         """The plain message for a write that failed (err None: the card is full)."""
         code = _primary(err) if err is not None else sqlite3.SQLITE_FULL
         if kept is None:
-            place = Words(N_("Nothing was changed."))
+            place = Message(N_("Nothing was changed."))
         elif kept == 0:
-            place = Words(N_("The game is kept from its start."))
+            place = Message(N_("The game is kept from its start."))
         else:
-            place = Words(N_("The game is kept up to turn {turn}."), turn=kept)
+            place = Message(N_("The game is kept up to turn {turn}."), turn=kept)
         if code == sqlite3.SQLITE_FULL:
             return JournalError(N_("The SD card is full: free some space, then go on. {kept}"),
                                 kept=place)
@@ -254,7 +241,7 @@ class Store:
             return Game(setup, self._standing_events(game_id))
         except IllegalEvent as err:
             raise StoreError(N_("Game {game} cannot be replayed: {reason}"), game=game_id,
-                             reason=err.message) from None
+                             reason=err) from None
 
     def unfinished(self) -> tuple[int, GameSetup, list[Event]] | None:
         """The game in progress at the table when the app stopped, to resume it; None if none.

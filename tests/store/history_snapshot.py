@@ -41,7 +41,7 @@ def populate(store) -> None:
         session.new_game(game.setup)
         for event in game.events:
             clock["now"] += timedelta(seconds=50)
-            session._apply(event, "touch")
+            session.apply_event(event, "touch")
         clock["now"] += timedelta(days=2, hours=seed % 5)
     # An abandoned game, a game with an undo, and the game still at the table.
     session.new_game(GameSetup.create(names[:3]))

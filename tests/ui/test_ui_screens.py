@@ -8,7 +8,7 @@ import pytest
 
 from companion.i18n import N_
 from companion.rules import GameSetup, parse_card
-from companion.rules.log import game_from_dict
+from companion.formats.game_log import game_from_dict
 from companion.session import JournalError, MemoryJournal
 
 pytestmark = pytest.mark.ui
@@ -41,9 +41,9 @@ def test_new_game_screen_starts_a_game_and_remembers_it(start_app):
         "crowning", "keep", True)
     assert len(d.screen("table").suit_rows()) == 6
     assert "max 30" in d.ids("table").score.text
-    from companion.app import remembered
+    from companion.app import last_setup
 
-    remembered.flush()  # written off the UI thread
+    last_setup.flush()  # written off the UI thread
     saved = json.loads((config.data_dir() / "last-setup.json").read_text())
     assert saved["setup"]["players"] == ["Ana", "Ben", "Cy", "Dee"]
     d.stop()
@@ -177,9 +177,9 @@ def test_switching_to_italian_translates_the_table(start_app):
     d.tap_id("undo_button")
     assert d.text("message") == "Annullato: Gioca Blu 2"
     # and it is remembered for the next start
-    from companion.app import remembered
+    from companion.app import last_setup
 
-    assert remembered.language() == "it"
+    assert last_setup.language() == "it"
 
 
 def test_italian_end_screen(start_app):
@@ -328,7 +328,7 @@ def test_remembering_never_waits_on_the_ui_thread(start_app, monkeypatch):
     import threading
 
     from companion import config
-    from companion.app import remembered
+    from companion.app import last_setup
 
     synced = []
     real_fsync = os.fsync
@@ -337,12 +337,12 @@ def test_remembering_never_waits_on_the_ui_thread(start_app, monkeypatch):
         synced.append(threading.current_thread())
         return real_fsync(fd)
 
-    monkeypatch.setattr(remembered.os, "fsync", fsync)
+    monkeypatch.setattr(last_setup.os, "fsync", fsync)
     d = start_app(new_game=False)
     d.tap_id("lang_it", "newgame")
     d.tap_id("start", "newgame")
     assert d.current == "table"
-    remembered.flush()
+    last_setup.flush()
     assert len(synced) == 2 and threading.main_thread() not in synced
     saved = json.loads((config.data_dir() / "last-setup.json").read_text())
     assert saved["language"] == "it" and saved["setup"]["players"][0] == "Giocatore 1"
