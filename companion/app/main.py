@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import sys
 from contextlib import ExitStack
+from typing import Callable
 
 from companion import config, i18n
 from companion.app import kivy_setup, last_setup
@@ -83,16 +84,19 @@ def panel_opener(cfg: dict, where: str = "configuration"):
     return open_later
 
 
+def load_settings(args) -> dict:
+    """The configuration named on the command line (or the default one), with the language set.
+    ConfigError (with its message) for a bad configuration."""
+    cfg = config.load(getattr(args, "config", None), required=bool(getattr(args, "config", None)))
+    i18n.set_language(choose_language(cfg))
+    return cfg
+
+
 def build_context(args) -> AppContext:
     """Everything but the window. ConfigError (with its message) for a bad configuration."""
     where = str(getattr(args, "config", None) or config.default_path())
-    cfg = config.load(getattr(args, "config", None), required=bool(getattr(args, "config", None)))
-    i18n.set_language(choose_language(cfg))
+    cfg = load_settings(args)
     notices: list[str] = []
-    if getattr(args, "demo", False):
-        from companion.demo import demo_context
-
-        return demo_context(cfg)
     store, journal, notice = open_store(cfg)
     if notice:
         notices.append(notice)
@@ -121,12 +125,14 @@ def build_context(args) -> AppContext:
                       banner_seconds=cfg["table"]["banner_seconds"], sound=cfg["ui"]["sound"])
 
 
-def run_app(args) -> int:
+def run_app(args, make_context: Callable[[object], AppContext] = build_context) -> int:
+    """Opens the window on the context `make_context(args)` gives (the table's, or the demo's)
+    and runs the app until it is closed; the store and the panel are closed after it."""
     size_text = getattr(args, "size", None)
     if size_text and kivy_setup.parse_size(size_text) is None:
         return _fail(f"--size must be WIDTHxHEIGHT such as 800x480, not {size_text!r}")
     try:
-        context = build_context(args)
+        context = make_context(args)
     except config.ConfigError as err:
         return _fail(str(err))
     cfg = context.cfg

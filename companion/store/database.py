@@ -84,6 +84,16 @@ class Store:
     def close(self) -> None:
         self._conn.close()
 
+    def reader(self) -> "Store | None":
+        """A second, read-only connection to the same file, to read the history on another thread
+        while this one goes on recording (None for a store kept in memory). Close it after use."""
+        if self.path is None:
+            return None
+        # made here, used and closed by the one thread it is handed to
+        conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True,
+                               isolation_level=None, timeout=5.0, check_same_thread=False)
+        return Store(conn, self.path, clock=self._clock, free_space=lambda: 1 << 62)
+
     # ----- writing, safely -------------------------------------------------------------------
     def space_is_low(self) -> bool:
         if self._free_space is None:

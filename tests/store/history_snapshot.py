@@ -96,7 +96,13 @@ def main(argv=None) -> int:
     Window.add_widget(manager)
 
     def settle(frames: int = 12) -> None:
+        import time
+
         for _ in range(frames):
+            EventLoop.idle()
+        deadline = time.monotonic() + 10
+        while history.loading and time.monotonic() < deadline:  # read on its own thread
+            time.sleep(0.01)
             EventLoop.idle()
 
     shown = {}

@@ -56,7 +56,8 @@ def ui_messages() -> set[str]:
         if f.name == "history.kv":
             continue
         out |= kv_messages(f)
-    out |= python_messages(REPO / "companion" / "demo.py")
+    for f in sorted((REPO / "companion" / "demo").glob("*.py")):
+        out |= python_messages(f)
     return out
 
 

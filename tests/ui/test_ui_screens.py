@@ -371,3 +371,44 @@ def test_the_history_is_read_only_when_it_is_shown(start_app):
     d.stop()
     store.close()
     d.app.actions.set_language("en")  # a screen of a closed app reads nothing
+
+
+def test_a_history_kept_in_a_file_is_read_off_the_screens_thread(start_app, tmp_path):
+    """Entering the history never waits for the store: the list is read on a thread of its own,
+    on a connection of its own, and shown when it is read; the table goes on recording meanwhile."""
+    import threading
+
+    from companion.app.context import AppContext
+    from companion.rules.simulate import simulate_game
+    from companion.session import TableSession
+    from companion.store import open_store
+    from companion.store.database import Store
+
+    store, _notice = open_store(tmp_path / "history.sqlite3")
+    for seed in range(30):
+        store.import_game(simulate_game(GameSetup.create(["Ana", "Ben", "Cy"]), seed))
+    readers = []
+    games = Store.games
+
+    def games_noting_the_thread(self):
+        readers.append((self is store, threading.current_thread().name))
+        return games(self)
+
+    Store.games = games_noting_the_thread
+    try:
+        session = TableSession(journal=store)
+        session.new_game(GameSetup.create(["Ana", "Ben"]))
+        d = start_app(AppContext(session=session, store=store, sound=False))
+        d.tap_id("menu_button")
+        d.tap(d.dialog.ids.history)
+        history = d.screen("history")
+        assert d.current == "history"
+        assert d.wait_for(lambda: not history.loading and len(history.rows) == 31)
+        assert readers == [(False, "history")]  # a second connection, not the table's, not here
+        assert history.title.startswith("Game ") and history.score_text.endswith(" of 25")
+        d.tap_id("back", "history")
+        assert session.clue().kind == "applied"  # the table's own connection is untouched
+        d.stop()
+    finally:
+        Store.games = games
+        store.close()
