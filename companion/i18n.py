@@ -11,7 +11,6 @@ import gettext as _gettext
 from pathlib import Path
 
 LANGUAGES = ("en", "it")
-LANGUAGE_NAMES = {"en": "English", "it": "Italiano"}
 LOCALE_DIR = Path(__file__).parent / "locale"
 
 _current = "en"

@@ -74,7 +74,7 @@ def test_a_five_gives_a_clock_back_unless_all_eight_are_there():
     for r in range(1, 5):
         g.apply(play(f"Y{r}"))
     effect = g.apply(play("Y5"))
-    assert effect.completed and effect.clock_returned and g.state.clues == 8
+    assert effect.completed and effect.clue_returned and g.state.clues == 8
 
 
 def test_third_fuse_ends_the_game_and_scores_by_fuse_out():

@@ -10,7 +10,7 @@ from kivy.properties import (BooleanProperty, ColorProperty, NumericProperty, Ob
                              StringProperty)
 from kivy.uix.modalview import ModalView
 
-from companion.app import look, view_data
+from companion.app import palette, view_data
 from companion.app.widgets import BigButton, ChoiceButton
 from companion.i18n import gettext as _
 from companion.rules.cards import RANKS
@@ -26,7 +26,7 @@ class PickButton(BigButton):
     left = NumericProperty(0)
     fits = BooleanProperty(False)
     critical = BooleanProperty(False)
-    colour = ColorProperty(look.TEXT)
+    colour = ColorProperty(palette.TEXT)
     mode = StringProperty("play")
 
 
@@ -45,9 +45,9 @@ class CardPicker(ModalView):
         grid = self.ids.grid
         grid.cols = 5
         for cell in view_data.picker_cells(state):
-            button = PickButton(card=cell["card"], symbol=look.suit_symbol(cell["suit"]),
-                                rank=cell["rank"], colour=look.suit_colour(cell["suit"]),
-                                ink=look.suit_ink(cell["suit"]))
+            button = PickButton(card=cell["card"], symbol=palette.suit_symbol(cell["suit"]),
+                                rank=cell["rank"], colour=palette.suit_colour(cell["suit"]),
+                                ink=palette.suit_ink(cell["suit"]))
             button.bind(on_release=self._picked)
             grid.add_widget(button)
 
@@ -65,9 +65,6 @@ class CardPicker(ModalView):
 
     def buttons(self) -> list[PickButton]:
         return list(reversed(self.ids.grid.children))
-
-    def button_for(self, card) -> PickButton:
-        return next(b for b in self.buttons() if b.card == card)
 
     def _picked(self, button: PickButton) -> None:
         self.actions.picked(button.card, self.mode)
@@ -94,11 +91,11 @@ class ClueDetail(ModalView):
         for index, name in enumerate(state.players):
             if index == giver:
                 continue
-            button = ChoiceButton(text=look.escape_markup(name), value=index)  # markup on
+            button = ChoiceButton(text=palette.escape_markup(name), value=index)  # markup on
             button.bind(on_release=self._choose_target)
             self.ids.targets.add_widget(button)
         for suit in state.variant.clue_colours:
-            button = ChoiceButton(text=f"[font=Symbols]{look.suit_symbol(suit)}[/font] {suit_name(suit)}",
+            button = ChoiceButton(text=f"[font=Symbols]{palette.suit_symbol(suit)}[/font] {suit_name(suit)}",
                                   value=("colour", suit))
             button.bind(on_release=self._choose_value)
             self.ids.colours.add_widget(button)

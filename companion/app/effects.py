@@ -11,7 +11,7 @@ from typing import Callable
 
 from kivy.clock import Clock
 
-from companion.app import look
+from companion.app import palette
 from companion.session import Outcome, TableSession
 
 
@@ -37,19 +37,19 @@ class TableEffects:
             return
         if effect.kind == "misfire":
             self.sounds.play("misfire")
-            self.root.flash.flash(look.BAD)
+            self.root.flash.flash(palette.BAD)
         elif effect.kind == "played" and effect.ended == "perfect":
             self.sounds.play("perfect")
             self._celebrate_perfect()
         elif effect.kind == "played" and effect.completed:
             self.sounds.play("firework")
-            self.root.celebration.burst([look.suit_colour(effect.card.suit), (1, 1, 1, 1)],
+            self.root.celebration.burst([palette.suit_colour(effect.card.suit), (1, 1, 1, 1)],
                                         self.suit_centre(effect.card.suit), sparks=45)
         elif outcome.source == "camera":
             self.sounds.play("card")
 
     def _celebrate_perfect(self) -> None:
-        colours = [look.suit_colour(s) for s in self.session.state.variant.suits]
+        colours = [palette.suit_colour(s) for s in self.session.state.variant.suits]
         width, height = self.root.size
         for i, (fx, fy) in enumerate(((0.2, 0.6), (0.5, 0.7), (0.8, 0.6))):
             Clock.schedule_once(

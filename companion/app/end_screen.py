@@ -9,7 +9,7 @@ from kivy.properties import (BooleanProperty, ColorProperty, NumericProperty, Ob
                              StringProperty)
 from kivy.uix.screenmanager import Screen
 
-from companion.app import look
+from companion.app import palette
 from companion.app.widgets import Box
 
 
@@ -22,7 +22,7 @@ class RatingRow(Box):
 
 class FireworkChip(Box):
     symbol = StringProperty("")
-    colour = ColorProperty(look.TEXT)
+    colour = ColorProperty(palette.TEXT)
     ink = ColorProperty((0, 0, 0, 1))
     height_reached = NumericProperty(0)
 

@@ -27,14 +27,14 @@ from kivy.uix.widget import Widget
 
 import companion
 from companion import i18n
-from companion.app import look
+from companion.app import palette
 from companion.app.lang import LANG
 from companion.app.scale import SCALE
 from companion.app.widgets import SYMBOL_FONT, BigButton
 from companion.i18n import N_
 from companion.rules.variants import VARIANTS
 from companion.words import cause_name, message, outcome_name, rating_name, say, variant_name
-from companion.rules.state import MAX_CLOCKS, MAX_FUSES
+from companion.rules.state import MAX_CLUES, MAX_FUSES
 from companion.rules.cards import RANKS
 from companion.rules.ending import CAUSES
 from companion.store import GameRow, Statistics, StoreError, statistics
@@ -65,8 +65,8 @@ def game_line(row: GameRow, chosen: bool = False) -> str:
     else:
         result = say(N_("in progress"))
     date = row.started.astimezone().strftime("%d/%m/%Y")
-    dim = look.hex_colour((0.1, 0.16, 0.3, 1) if chosen else look.TEXT_DIM)
-    players = look.escape_markup(", ".join(row.players))  # a name may hold "[" or "]"
+    dim = palette.hex_colour((0.1, 0.16, 0.3, 1) if chosen else palette.TEXT_DIM)
+    players = palette.escape_markup(", ".join(row.players))  # a name may hold "[" or "]"
     return (f"[b]{result}[/b]   {date}\n"
             f"[color={dim}]{players} · {variant_name(row.variant)}[/color]")
 
@@ -81,7 +81,7 @@ def duration_text(row: GameRow) -> str:
 
 
 # ----- drawing helpers -----------------------------------------------------------------------
-def text_texture(text: str, size: float, colour=look.TEXT, bold: bool = False,
+def text_texture(text: str, size: float, colour=palette.TEXT, bold: bool = False,
                  font: str | None = None):
     label = CoreLabel(text=text, font_size=size, color=colour, bold=bold,
                       **({"font_name": font} if font else {}))
@@ -89,7 +89,7 @@ def text_texture(text: str, size: float, colour=look.TEXT, bold: bool = False,
     return label.texture
 
 
-def draw_text(text: str, x: float, y: float, size: float, colour=look.TEXT, anchor: str = "left",
+def draw_text(text: str, x: float, y: float, size: float, colour=palette.TEXT, anchor: str = "left",
               bold: bool = False, valign: str = "bottom", font: str | None = None) -> float:
     """Draws text on the current canvas; returns its width. anchor: left, centre, right."""
     texture = text_texture(text, size, colour, bold, font)
@@ -176,12 +176,12 @@ class ScoreTimeline(Plot):
 
         step = nice_step(top - bottom)
         for value in range(bottom - bottom % step, top + 1, step):
-            Color(*look.PANEL_LIGHT)
+            Color(*palette.PANEL_LIGHT)
             Line(points=[left, y_of(value), right, y_of(value)], width=1)
-            draw_text(str(value), left - 6 * u, y_of(value), 14 * u, look.TEXT_DIM, "right",
+            draw_text(str(value), left - 6 * u, y_of(value), 14 * u, palette.TEXT_DIM, "right",
                       valign="middle")
         if average is not None:
-            Color(*look.WARN)
+            Color(*palette.WARN)
             dashed(left, y_of(average), right, y_of(average), 1.5 * u, 8 * u)
         dots = binned(points)
         n = len(dots)
@@ -189,11 +189,11 @@ class ScoreTimeline(Plot):
         xy = [(left + (i * gap if n > 1 else (right - left) / 2), y_of(score))
               for i, (score, _perfect) in enumerate(dots)]
         if n > 1:
-            Color(*look.CLOCK)
+            Color(*palette.CLUE)
             Line(points=[c for pt in xy for c in pt], width=2 * u)
         dot = max(4.0, min(12 * u, gap * 0.8))
         for (x, y), (_score, perfect) in zip(xy, dots):
-            Color(*(look.GOOD if perfect else look.CLOCK))
+            Color(*(palette.GOOD if perfect else palette.CLUE))
             Ellipse(pos=(x - dot / 2, y - dot / 2), size=(dot, dot))
 
 
@@ -238,17 +238,17 @@ class ScoreHistogram(Plot):
             x = left + i * slot + (slot - bar) / 2
             if count:
                 h = max(3 * u, count / tallest * height)
-                Color(*(look.GOOD if score >= dist.max_score else look.CLOCK))
+                Color(*(palette.GOOD if score >= dist.max_score else palette.CLUE))
                 Rectangle(pos=(x, base), size=(bar, h))
                 if slot >= 14 * u or count == tallest:
-                    draw_text(str(count), x + bar / 2, base + h + 2 * u, 13 * u, look.TEXT,
+                    draw_text(str(count), x + bar / 2, base + h + 2 * u, 13 * u, palette.TEXT,
                               "centre")
             if score % 5 == 0:
-                draw_text(str(score), x + bar / 2, self.y + 2 * u, 14 * u, look.TEXT_DIM, "centre")
-        Color(*look.TEXT_DIM)
+                draw_text(str(score), x + bar / 2, self.y + 2 * u, 14 * u, palette.TEXT_DIM, "centre")
+        Color(*palette.TEXT_DIM)
         Line(points=[left, base, right, base], width=1)
         avg_x = left + (dist.average - low) * slot + slot / 2
-        Color(*look.WARN)
+        Color(*palette.WARN)
         dashed(avg_x, base, avg_x, base + height, 1.5 * u, 6 * u)
 
 
@@ -260,17 +260,17 @@ class ShareRing(Plot):
         u = self.u
         d = min(self.width, self.height) - 8 * u
         cx, cy = self.x + self.width / 2, self.y + self.height / 2
-        Color(*look.PANEL_LIGHT)
+        Color(*palette.PANEL_LIGHT)
         Ellipse(pos=(cx - d / 2, cy - d / 2), size=(d, d))
         if whole and part:
-            Color(*look.GOOD)
+            Color(*palette.GOOD)
             Ellipse(pos=(cx - d / 2, cy - d / 2), size=(d, d), angle_start=0,
                     angle_end=360 * part / whole)
         hole = d * 0.62
-        Color(*look.PANEL)
+        Color(*palette.PANEL)
         Ellipse(pos=(cx - hole / 2, cy - hole / 2), size=(hole, hole))
         share = f"{part / whole:.0%}" if whole else "-"
-        draw_text(share, cx, cy, 30 * u, look.TEXT, "centre", bold=True, valign="middle")
+        draw_text(share, cx, cy, 30 * u, palette.TEXT, "centre", bold=True, valign="middle")
 
 
 class CauseBars(Plot):
@@ -292,13 +292,13 @@ class CauseBars(Plot):
             y -= row_h
             words = cause_name(cause)
             draw_text(words, self.x + 4 * u, y + row_h * 0.52, label_size,
-                      look.TEXT if cause == top else look.TEXT_DIM, valign="bottom",
+                      palette.TEXT if cause == top else palette.TEXT_DIM, valign="bottom",
                       bold=cause == top)
             bar_w = (self.width - count_w - 8 * u) * n / most
-            Color(*(look.WARN if cause == top else look.PANEL_LIGHT))
+            Color(*(palette.WARN if cause == top else palette.PANEL_LIGHT))
             RoundedRectangle(pos=(self.x + 4 * u, y + row_h * 0.1), size=(bar_w, row_h * 0.38),
                              radius=[3 * u])
-            draw_text(str(n), self.x + 10 * u + bar_w, y + row_h * 0.1, label_size, look.TEXT)
+            draw_text(str(n), self.x + 10 * u + bar_w, y + row_h * 0.1, label_size, palette.TEXT)
 
 
 class FireworkBars(Plot):
@@ -315,17 +315,17 @@ class FireworkBars(Plot):
         for i, suit in enumerate(suits):
             x = self.x + i * col + col * 0.12
             w = col * 0.76
-            colour = look.suit_colour(suit)
+            colour = palette.suit_colour(suit)
             for rank in RANKS:
                 y = self.y + label_h + (rank - 1) * cell_h
                 lit = rank <= state.fireworks[suit]
                 out = rank > state.suit_max[suit]
-                Color(*(colour if lit else (look.BACKGROUND if out else look.PANEL_LIGHT)))
+                Color(*(colour if lit else (palette.BACKGROUND if out else palette.PANEL_LIGHT)))
                 RoundedRectangle(pos=(x, y + 1), size=(w, cell_h - 2), radius=[3 * u])
                 if out:
-                    Color(*look.DEAD)
+                    Color(*palette.DEAD)
                     Line(points=[x + 3, y + 3, x + w - 3, y + cell_h - 3], width=1.5)
-            draw_text(f"{look.suit_symbol(suit)} {state.fireworks[suit]}", x + w / 2, self.y,
+            draw_text(f"{palette.suit_symbol(suit)} {state.fireworks[suit]}", x + w / 2, self.y,
                       17 * u, colour, "centre", bold=True, font=SYMBOL_FONT)
 
 
@@ -341,10 +341,10 @@ class DiscardChips(Plot):
             row, column = divmod(i, per_row)
             x = self.x + column * (w + gap)
             y = self.y + self.height - (row + 1) * (h + gap)
-            Color(*look.suit_colour(card.suit))
+            Color(*palette.suit_colour(card.suit))
             RoundedRectangle(pos=(x, y), size=(w, h), radius=[4 * u])
-            draw_text(f"{look.suit_symbol(card.suit)}{card.rank}", x + w / 2, y + h / 2, 16 * u,
-                      look.suit_ink(card.suit), "centre", bold=True, valign="middle",
+            draw_text(f"{palette.suit_symbol(card.suit)}{card.rank}", x + w / 2, y + h / 2, 16 * u,
+                      palette.suit_ink(card.suit), "centre", bold=True, valign="middle",
                       font=SYMBOL_FONT)
 
     @staticmethod
@@ -513,7 +513,7 @@ class HistoryScreen(Screen):
             self.facts_text = message(error)
             self.discards_title, self.discards = "", []
         self.title = say(N_("Game {game} · {when}"), game=row.id, when=when_text(row.started))
-        self.subtitle = look.escape_markup(f"{variant_name(row.variant)} · {', '.join(row.players)}")
+        self.subtitle = palette.escape_markup(f"{variant_name(row.variant)} · {', '.join(row.players)}")
         if row.scored:
             self.score_text = say(N_("{score} of {max}"), score=row.score, max=row.perfect_score)
         elif state is not None and row.finished:
@@ -528,7 +528,7 @@ class HistoryScreen(Screen):
                             else say(N_("In progress: it goes on at the table")))
         if state is not None:
             facts = [say(N_("{turns} turns"), turns=state.turn),
-                     say(N_("clocks {clues}/{max}"), clues=state.clues, max=MAX_CLOCKS),
+                     say(N_("clocks {clues}/{max}"), clues=state.clues, max=MAX_CLUES),
                      say(N_("fuses {fuses}/{max}"), fuses=state.fuses, max=MAX_FUSES)]
             if undone:
                 facts.append(say(N_("{count} undone"), count=undone))

@@ -17,7 +17,6 @@ from companion.app.context import AppContext
 from companion.rules import Game
 from companion.session import TableSession
 
-SCREENS = ("table", "end")
 FRAMES_BEFORE_CAPTURE = 5
 
 

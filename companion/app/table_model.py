@@ -40,7 +40,7 @@ class TableModel(EventDispatcher):
     has_game = BooleanProperty(False)
     over = BooleanProperty(False)
     clues = NumericProperty(8)
-    max_clocks = NumericProperty(8)
+    max_clues = NumericProperty(8)
     fuses = NumericProperty(0)
     max_fuses = NumericProperty(3)
     deck = NumericProperty(0)
@@ -215,7 +215,7 @@ class TableModel(EventDispatcher):
             return
         figures = view_data.table_figures(state)
         self.clues = figures["clues"]
-        self.max_clocks = figures["max_clocks"]
+        self.max_clues = figures["max_clues"]
         self.fuses = figures["fuses"]
         self.max_fuses = figures["max_fuses"]
         self.deck = figures["deck"]

@@ -12,8 +12,8 @@ from companion.rules import RANKS, Card
 from companion.words import format_message, outcome_name, rating_name, suit_name, variant_name
 from companion.words.table import event_line, final_round_text, turn_text
 from companion.rules.rating import rating_scale
-from companion.rules.state import MAX_CLOCKS, MAX_FUSES, GameState
-from companion.app import look
+from companion.rules.state import MAX_CLUES, MAX_FUSES, GameState
+from companion.app import palette
 
 
 def firework_rows(state: GameState) -> list[dict]:
@@ -24,17 +24,17 @@ def firework_rows(state: GameState) -> list[dict]:
         nxt = state.next_needed(suit)
         cap = state.suit_max[suit]
         if height == 5:
-            next_text = _("complete") + f" [font=Symbols]{look.DONE_SYMBOL}[/font]"
+            next_text = _("complete") + f" [font=Symbols]{palette.DONE_SYMBOL}[/font]"
         elif nxt is None:
             next_text = format_message(N_("stuck at {height}"), {"height": height})
         else:
             next_text = format_message(N_("next: {rank}"), {"rank": nxt})
         rows.append({
             "suit": suit,
-            "symbol": look.suit_symbol(suit),
+            "symbol": palette.suit_symbol(suit),
             "name": suit_name(suit),
-            "colour": look.suit_colour(suit),
-            "ink": look.suit_ink(suit),
+            "colour": palette.suit_colour(suit),
+            "ink": palette.suit_ink(suit),
             "height": height,
             "next": nxt,
             "cap": cap,
@@ -69,9 +69,9 @@ def discard_rows(state: GameState) -> list[dict]:
             })
         rows.append({
             "suit": suit,
-            "symbol": look.suit_symbol(suit),
+            "symbol": palette.suit_symbol(suit),
             "name": suit_name(suit),
-            "colour": look.suit_colour(suit),
+            "colour": palette.suit_colour(suit),
             "cells": cells,
         })
     return rows
@@ -113,7 +113,7 @@ def table_figures(state: GameState) -> dict:
     """The figures of the table's top bar."""
     return {
         "clues": state.clues,
-        "max_clocks": MAX_CLOCKS,
+        "max_clues": MAX_CLUES,
         "fuses": state.fuses,
         "max_fuses": MAX_FUSES,
         "deck": state.deck,

@@ -20,16 +20,16 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from companion.app import look
+from companion.app import palette
 
-SYMBOL_FONT = look.SYMBOL_FONT
+SYMBOL_FONT = palette.SYMBOL_FONT
 LabelBase.register(SYMBOL_FONT, os.path.join(kivy_data_dir, "fonts", "DejaVuSans.ttf"))
 
 
 class Box(BoxLayout):
     """A BoxLayout on a rounded, coloured panel."""
 
-    bg = ColorProperty(look.PANEL)
+    bg = ColorProperty(palette.PANEL)
     radius = NumericProperty(8)
     border = ColorProperty((0, 0, 0, 0))
     border_width = NumericProperty(2)
@@ -38,8 +38,8 @@ class Box(BoxLayout):
 class BigButton(Button):
     """A flat button with large type; `tone` colours it."""
 
-    tone = ColorProperty(look.PANEL_LIGHT)
-    ink = ColorProperty(look.TEXT)
+    tone = ColorProperty(palette.PANEL_LIGHT)
+    ink = ColorProperty(palette.TEXT)
     lit = BooleanProperty(False)  # a state to show (the discard armed)
 
 
@@ -55,10 +55,10 @@ class TokenRow(Widget):
 
     total = NumericProperty(8)
     filled = NumericProperty(8)
-    colour = ColorProperty(look.CLOCK)
-    empty_colour = ColorProperty(look.TEXT_DIM)
+    colour = ColorProperty(palette.CLUE)
+    empty_colour = ColorProperty(palette.TEXT_DIM)
     cross = BooleanProperty(False)  # draw a cross on lit tokens (burnt fuses)
-    hole_colour = ColorProperty(look.PANEL)  # the panel the row sits on
+    hole_colour = ColorProperty(palette.PANEL)  # the panel the row sits on
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -97,7 +97,7 @@ class FireworkPip(Label):
     """One rank of a firework: lit when played, outlined when it is the next one needed."""
 
     state = StringProperty("later")  # played, next, later, out (out of reach)
-    colour = ColorProperty(look.TEXT)
+    colour = ColorProperty(palette.TEXT)
     ink = ColorProperty((0, 0, 0, 1))
 
 
@@ -107,7 +107,7 @@ class SuitRow(BoxLayout):
     suit = StringProperty("")
     symbol = StringProperty("")
     name = StringProperty("")
-    colour = ColorProperty(look.TEXT)
+    colour = ColorProperty(palette.TEXT)
     ink = ColorProperty((0, 0, 0, 1))
     height_reached = NumericProperty(0)
     cap = NumericProperty(5)

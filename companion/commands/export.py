@@ -8,7 +8,6 @@ output. Exit 0, or 2 with one line saying why.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
@@ -17,7 +16,7 @@ from companion.formats import hanablive
 from companion.commands.history import fail, open_history
 from companion.i18n import N_
 from companion.words import format_message, message
-from companion.formats.game_log import game_to_dict
+from companion.formats import game_log
 from companion.store import StoreError
 
 
@@ -61,7 +60,7 @@ def run(args) -> int:
     if args.format == "hanablive":
         text = hanablive.dumps(game)
     else:
-        text = json.dumps(game_to_dict(game), ensure_ascii=False, indent=1) + "\n"
+        text = game_log.dumps(game, indent=1) + "\n"
     if not args.out:
         sys.stdout.write(text)
         return 0

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import sys
 
-from companion.i18n import _
+from companion.i18n import N_, _
 from companion.rules.variants import VARIANTS
 from companion.scan.qr import DEFAULT_STICKER_MM
 from companion.scan.sheets import MAX_STICKER_MM, MIN_STICKER_MM, SheetError, write_pngs, write_sheet
 from companion.scan.tag import parse_tag
+from companion.words import message
 
 
 def add_parser(subparsers, name: str) -> None:
@@ -45,7 +46,7 @@ def _chosen_cards(specs: list[str], variant: str):
     for spec in specs:
         read = parse_tag(f"HNB:{spec.strip().upper()}", variant)
         if not read.ok:
-            raise SheetError(_("--card {spec}: {reason}").format(spec=spec, reason=read.reason))
+            raise SheetError(N_("--card {spec}: {reason}"), spec=spec, reason=read.reason)
         chosen.append((read.card, read.copy))
     return chosen
 
@@ -58,11 +59,11 @@ def run(args) -> int:
             print(_("{count} tag images written to {folder}").format(count=len(paths), folder=args.png))
             return 0
         if args.card:
-            raise SheetError(_("--card works with --png; a sheet always holds the whole deck"))
+            raise SheetError(N_("--card works with --png; a sheet always holds the whole deck"))
         out = args.out or f"hanabi-tags-{args.variant}.pdf"
         info = write_sheet(args.variant, out, page=args.page, sticker_mm=args.size)
     except SheetError as err:
-        print(_("hanabi-companion tags: {error}").format(error=err), file=sys.stderr)
+        print(_("hanabi-companion tags: {error}").format(error=message(err)), file=sys.stderr)
         return 1
     from companion.words import variant_name
 

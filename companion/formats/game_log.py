@@ -145,8 +145,9 @@ def game_to_dict(game: Game) -> dict:
     return data
 
 
-def dumps(game: Game) -> str:
-    return json.dumps(game_to_dict(game), ensure_ascii=False)
+def dumps(game: Game, indent: int | None = None) -> str:
+    """The game's log as JSON text (one line, or `indent` spaces a level)."""
+    return json.dumps(game_to_dict(game), ensure_ascii=False, indent=indent)
 
 
 def loads(text: str | bytes) -> Game:
@@ -191,11 +192,3 @@ def parse_json(text: str | bytes) -> object:
 def read_log(path: str | os.PathLike) -> Game:
     """Reads and validates a log file. LogError / IllegalEvent for a bad one, OSError passes."""
     return game_from_dict(read_json_file(path))
-
-
-def write_log(game: Game, path: str | os.PathLike) -> None:
-    """Writes the log atomically (a reader never sees half a file)."""
-    path = Path(path)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(game_to_dict(game), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    os.replace(tmp, path)

@@ -47,9 +47,6 @@ VARIANT_NAMES = {
     "multicolor-wild": "Rainbow (6 Suits)",  # touched by every colour clue, never named
 }
 VARIANTS_BY_NAME = {name: key for key, name in VARIANT_NAMES.items()}
-# hanab.live's suits in order: Red, Yellow, Green, Blue, Purple (the white suit of the box),
-# then Teal / Black / Rainbow for the sixth.
-SUIT_ORDER = ("R", "Y", "G", "B", "W", "M")
 
 PLAY, DISCARD, COLOUR_CLUE, RANK_CLUE, GAME_OVER, GAME_OVER_BY_VOTE = 0, 1, 2, 3, 4, 5
 TERMINATED = 4  # hanab.live's end condition "a player terminated the game"

@@ -69,7 +69,7 @@ class RulesError(CompanionError):
 class IllegalEvent(RulesError):
     """An event the rules do not allow at this point of the game.
 
-    `code` names the rule broken ("no_clock", "copy_seen"...); `index` is the 0-based place of
+    `code` names the rule broken ("no_clue", "copy_seen"...); `index` is the 0-based place of
     the event in a game being replayed from its events, None for a live event.
     """
 

@@ -11,7 +11,7 @@ import random
 from companion.rules.cards import Card
 from companion.rules.events import Clue, Discard, Play
 from companion.rules.game import Game, GameSetup
-from companion.rules.state import MAX_CLOCKS, hand_size
+from companion.rules.state import MAX_CLUES, hand_size
 
 
 def simulate_game(setup: GameSetup, seed: int, misfire_rate: float = 0.04) -> Game:
@@ -33,7 +33,7 @@ def simulate_game(setup: GameSetup, seed: int, misfire_rate: float = 0.04) -> Ga
         elif hand and rng.random() < misfire_rate:
             index = rng.randrange(len(hand))
             event = Play(*hand[index])
-        elif state.clues > 0 and (state.clues == MAX_CLOCKS or rng.random() < 0.5 or not hand):
+        elif state.clues > 0 and (state.clues == MAX_CLUES or rng.random() < 0.5 or not hand):
             target = rng.choice([p for p in range(n) if p != player])
             if rng.random() < 0.5:
                 event = Clue(target, "rank", rng.randint(1, 5))

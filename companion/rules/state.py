@@ -16,7 +16,7 @@ from companion.rules.options import Options
 from companion.rules.rating import rating_band
 from companion.rules.variants import Variant
 
-MAX_CLOCKS = 8
+MAX_CLUES = 8
 MAX_FUSES = 3
 LOSSES = ("fuses", "critical_lost", "stuck")
 
@@ -34,7 +34,7 @@ class Effect:
     card: Card | None = None
     firework: int | None = None  # the suit's height after a play or misfire
     completed: bool = False  # a 5 completed its firework
-    clock_returned: bool = False
+    clue_returned: bool = False
     drew: bool = False
     last_card_drawn: bool = False
     ended: str | None = None  # the outcome, if this event ended the game
@@ -55,7 +55,7 @@ class GameState:
         self.players = list(players)
         self.first_player = first_player
         n = len(players)
-        self.clues = MAX_CLOCKS
+        self.clues = MAX_CLUES
         self.fuses = 0
         self.fireworks = {s: 0 for s in variant.suits}
         self.discards: list[Card] = []  # in the order they reached the pile (misfires too)
@@ -144,9 +144,6 @@ class GameState:
         """The card can never be played: already on its firework, or out of reach."""
         return not self.needed(card)
 
-    def critical_cards(self) -> list[Card]:
-        return [c for c in self.variant.cards() if self.is_critical(c)]
-
     def next_needed(self, suit: str) -> int | None:
         """The rank the suit's firework needs next, None if complete or out of reach."""
         nxt = self.fireworks[suit] + 1
@@ -185,7 +182,7 @@ class GameState:
         card: the game is over, their hand is empty, or all 8 clock tokens are available."""
         self._check_not_over()
         self._check_hand_not_empty()
-        self._check_clocks_not_full()
+        self._check_clues_not_full()
 
     def _check_not_over(self) -> None:
         if self.over:
@@ -196,9 +193,9 @@ class GameState:
             raise IllegalEvent("empty_hand", N_("{player} has no cards left"),
                                player=self.players[self.current_player])
 
-    def _check_clocks_not_full(self) -> None:
-        if self.clues == MAX_CLOCKS:
-            raise IllegalEvent("clocks_full",
+    def _check_clues_not_full(self) -> None:
+        if self.clues == MAX_CLUES:
+            raise IllegalEvent("clues_full",
                                N_("All 8 clock tokens are available: you cannot discard"))
 
     def _name(self, index: object) -> str:
@@ -208,7 +205,7 @@ class GameState:
 
     def _check_clue(self, clue: Clue) -> None:
         if self.clues == 0:
-            raise IllegalEvent("no_clock", N_("No clock tokens left: a clue is not possible"))
+            raise IllegalEvent("no_clue", N_("No clock tokens left: a clue is not possible"))
         n = len(self.players)
         if clue.target is not None:
             if not isinstance(clue.target, int) or not 0 <= clue.target < n:
@@ -259,7 +256,7 @@ class GameState:
             raise IllegalEvent("all_copies_seen",
                                N_("Every copy of {card} is already played or discarded"), card=card)
         if isinstance(event, Discard):
-            self._check_clocks_not_full()
+            self._check_clues_not_full()
 
     # ----- applying ----------------------------------------------------------------------
     def apply(self, event: Event) -> Effect:
@@ -274,7 +271,7 @@ class GameState:
         card = None
         kind = "clue"
         firework = None
-        completed = clock_returned = drew = last_drawn = False
+        completed = clue_returned = drew = last_drawn = False
         if isinstance(event, Clue):
             self.clues -= 1
         else:
@@ -286,9 +283,9 @@ class GameState:
                 self.played_on[card] = turn_number
                 if card.rank == 5:
                     completed = True
-                    if self.clues < MAX_CLOCKS:
+                    if self.clues < MAX_CLUES:
                         self.clues += 1
-                        clock_returned = True
+                        clue_returned = True
             else:
                 if isinstance(event, Play):
                     kind = "misfire"
@@ -327,7 +324,7 @@ class GameState:
             self.final_turns_left -= 1
             if self.final_turns_left == 0:
                 self.outcome = "deck_out"
-        return self._effect(Effect(kind, player, card, firework, completed, clock_returned, drew,
+        return self._effect(Effect(kind, player, card, firework, completed, clue_returned, drew,
                                    last_drawn, self.outcome if self.over else None))
 
     def _effect(self, effect: Effect) -> Effect:

@@ -13,7 +13,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.i18n import _
+from companion.i18n import N_, _
+from companion.rules.errors import CompanionError
 from companion.rules.cards import Card
 from companion.words import card_name
 from companion.rules.variants import Variant, get_variant
@@ -28,7 +29,7 @@ HEADER_MM = 8.0
 GUTTER_MM = 3.0
 
 
-class SheetError(Exception):
+class SheetError(CompanionError):
     """A sheet that cannot be made as asked; the message says why in plain words."""
 
 
@@ -66,18 +67,18 @@ class Layout:
 def make_layout(page: str = "a4", sticker_mm: float = DEFAULT_STICKER_MM) -> Layout:
     key = str(page).lower()
     if key not in PAGES:
-        raise SheetError(_("unknown page size {page!r}: use A4 or Letter").format(page=page))
+        raise SheetError(N_("unknown page size {page!r}: use A4 or Letter"), page=page)
     if not (isinstance(sticker_mm, (int, float)) and math.isfinite(sticker_mm)
             and MIN_STICKER_MM <= sticker_mm <= MAX_STICKER_MM):
-        raise SheetError(_("the sticker size must be between {low:g} and {high:g} mm, not {size}")
-                         .format(low=MIN_STICKER_MM, high=MAX_STICKER_MM, size=sticker_mm))
+        raise SheetError(N_("the sticker size must be between {low:g} and {high:g} mm, not {size}"),
+                         low=MIN_STICKER_MM, high=MAX_STICKER_MM, size=sticker_mm)
     name, w, h = PAGES[key]
     label = label_mm(sticker_mm)
     cols = int((w - 2 * MARGIN_MM + GUTTER_MM) // (sticker_mm + GUTTER_MM))
     rows = int((h - 2 * MARGIN_MM - HEADER_MM + GUTTER_MM) // (sticker_mm + label + GUTTER_MM))
     if cols < 1 or rows < 1:
-        raise SheetError(_("a {size:g} mm sticker does not fit on a {page} page")
-                         .format(size=sticker_mm, page=name))
+        raise SheetError(N_("a {size:g} mm sticker does not fit on a {page} page"),
+                         size=sticker_mm, page=name)
     return Layout(name, w, h, float(sticker_mm), label, cols, rows)
 
 
@@ -91,8 +92,8 @@ def _variant(variant: Variant | str) -> Variant:
     if deck is None:
         from companion.rules.variants import VARIANTS
 
-        raise SheetError(_("unknown variant {variant!r}; known: {known}")
-                         .format(variant=variant, known=", ".join(VARIANTS)))
+        raise SheetError(N_("unknown variant {variant!r}; known: {known}"),
+                         variant=variant, known=", ".join(VARIANTS))
     return deck
 
 
@@ -160,8 +161,7 @@ def write_sheet(variant: Variant | str, path: str | os.PathLike, page: str = "a4
     try:
         pdf.output(str(out))
     except OSError as err:
-        raise SheetError(_("cannot write {path}: {error}").format(
-            path=out, error=err.strerror or err)) from None
+        raise SheetError(N_("cannot write {path}: {error}"), path=out, error=err.strerror or err) from None
     return {"path": str(out), "variant": deck.name, "stickers": len(tags), "pages": pages,
             "per_page": lay.per_page, "sticker_mm": lay.sticker_mm, "page": lay.page}
 
@@ -184,21 +184,19 @@ def write_pngs(variant: Variant | str, folder: str | os.PathLike, scale: int = 1
     """One PNG per tag (R1-2.png ...), each with its quiet zone; returns the paths."""
     deck = _variant(variant)
     if not 1 <= int(scale) <= 100:
-        raise SheetError(_("the PNG scale must be between 1 and 100 pixels per module"))
+        raise SheetError(N_("the PNG scale must be between 1 and 100 pixels per module"))
     folder = Path(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise SheetError(_("cannot create {path}: {error}").format(
-            path=folder, error=err.strerror or err)) from None
+        raise SheetError(N_("cannot create {path}: {error}"), path=folder, error=err.strerror or err) from None
     paths = []
     for card, copy in cards if cards is not None else deck_tags(deck):
         path = folder / f"{card}-{copy}.png"
         try:
             save_png(tag_text(card, copy), path, scale=int(scale))
         except OSError as err:
-            raise SheetError(_("cannot write {path}: {error}").format(
-                path=path, error=err.strerror or err)) from None
+            raise SheetError(N_("cannot write {path}: {error}"), path=path, error=err.strerror or err) from None
         paths.append(path)
     return paths
 

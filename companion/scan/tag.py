@@ -44,12 +44,7 @@ class TagRead:
         """Why the text is not a card, in the current language ("" for a card)."""
         if self.card is not None:
             return ""
-        params = dict(self.params)
-        if "variant" in params:
-            from companion.words import variant_name
-
-            params["variant"] = variant_name(params["variant"])
-        return format_message(self.template, params)
+        return format_message(self.template, self.params)
 
     @property
     def key(self) -> str:
@@ -95,10 +90,10 @@ def parse_tag(text: object, variant: Variant | str | None = None) -> TagRead:
     if deck is not None:
         count = deck.copies(card)
         if count == 0:
-            return reject(N_("{card} is not in the {variant} deck"), card=card, variant=deck.name)
+            return reject(N_("{card} is not in the {variant} deck"), card=card, variant=deck)
         if copy > count:
             return reject(N_("there is no copy {copy} of {card} in the {variant} deck (it has {count})"),
-                          card=card, count=count, copy=copy, variant=deck.name)
+                          card=card, count=count, copy=copy, variant=deck)
     else:
         count = STANDARD_COPIES[card.rank]
         if copy > count:

@@ -7,6 +7,7 @@ from companion import i18n
 from companion.i18n import N_
 from companion.rules.cards import Card
 from companion.rules.errors import CompanionError, Message
+from companion.rules.variants import Variant
 
 SUIT_NAMES = {
     "R": N_("Red"),
@@ -84,6 +85,8 @@ def variant_name(variant: str) -> str:
 def _render(value: object) -> object:
     if isinstance(value, Card):
         return card_name(value)
+    if isinstance(value, Variant):
+        return variant_name(value.name)
     if isinstance(value, (Message, CompanionError)):
         return message(value)
     return value
@@ -92,7 +95,8 @@ def _render(value: object) -> object:
 def format_message(template: str, params: dict | None = None) -> str:
     """The template translated into the current language, its parameters filled in.
 
-    A parameter that is a Card is written as its name, a Message or an error as its text; for a
+    A parameter that is a Card or a Variant is written as its name, a Message or an error as its
+    text; for a
     suit name pass `suit` as a letter: {suit} is its name, {suit_lower} the name in lower case.
     A translation that lost a parameter falls back on the English template.
     """

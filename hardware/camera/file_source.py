@@ -23,7 +23,6 @@ from companion.i18n import _
 from hardware.camera.base import CameraError, as_bgr
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp", ".ppm", ".pgm"}
-VIDEO_SUFFIXES = {".mp4", ".avi", ".mkv", ".mov", ".webm", ".m4v", ".mjpg", ".mjpeg"}
 
 Item = Union[np.ndarray, str, os.PathLike]
 

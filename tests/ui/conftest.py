@@ -235,7 +235,9 @@ class Driver:
 
         picker = self.dialog
         assert picker is not None, "no card picker is open"
-        self.tap(picker.button_for(parse_card(card_text)))
+        from ui_helpers import button_for
+
+        self.tap(button_for(picker, parse_card(card_text)))
 
     @property
     def can_shoot(self) -> bool:
@@ -264,6 +266,7 @@ class Driver:
         self.window.remove_widget(self.root)
         App._running_app = None
         self.frames(1)
+
 
 
 @pytest.fixture

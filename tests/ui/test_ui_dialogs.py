@@ -4,6 +4,7 @@ enough to tap, and a screenshot of each in tests/artefacts/ to look at."""
 from __future__ import annotations
 
 import pytest
+from ui_helpers import button_for
 
 pytestmark = pytest.mark.ui
 
@@ -61,7 +62,7 @@ def test_discard_picker_and_banner_pictures(start_app):
     assert len(picker.buttons()) == 30
     from companion.rules import Card
 
-    m5 = picker.button_for(Card("M", 5))
+    m5 = button_for(picker, Card("M", 5))
     assert m5.critical and m5.lit, "discarding the last copy of a needed card is flagged"
     d.shot("ui-picker-discard-it")
     d.pick("M1")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.rules import Card, parse_card
+from ui_helpers import button_for
 
 pytestmark = pytest.mark.ui
 
@@ -106,7 +107,7 @@ def test_an_already_played_card(start_app):
     assert d.model.banner_kind == "complete"
     # the picker knows every Red 5 is gone: it is disabled
     d.tap_id("play_button")
-    assert d.dialog.button_for(Card("R", 5)).disabled
+    assert button_for(d.dialog, Card("R", 5)).disabled
     d.tap(d.dialog.ids.cancel)
     # a tag read again: the session says when it was played
     outcome = d.session.card_seen(Card("R", 5), 1)
@@ -124,9 +125,9 @@ def test_picker_shows_copies_left_and_disables_impossible_cards(start_app):
         d.tap_id("clue_button")
     d.tap_id("play_button")
     picker = d.dialog
-    g1 = picker.button_for(Card("G", 1))
+    g1 = button_for(picker, Card("G", 1))
     assert g1.disabled and g1.left == 0
-    r1 = picker.button_for(Card("R", 1))
+    r1 = button_for(picker, Card("R", 1))
     assert not r1.disabled and r1.left == 3 and r1.fits
     assert "3 left" in r1.text
     assert len(picker.buttons()) == 25
@@ -215,11 +216,11 @@ def test_the_open_picker_follows_an_undo_from_the_panel(start_app):
     d.pick("G1")
     d.tap_id("play_button")
     picker = d.dialog
-    assert picker.button_for(Card("G", 1)).left == 2
+    assert button_for(picker, Card("G", 1)).left == 2
     d.session.undo(source="panel")  # the Undo button held on the panel
     d.frames(2)
     assert d.dialog is picker, "the picker stays open for the card in hand"
-    assert picker.button_for(Card("G", 1)).left == 3 and "3 left" in picker.button_for(Card("G", 1)).text
+    assert button_for(picker, Card("G", 1)).left == 3 and "3 left" in button_for(picker, Card("G", 1)).text
 
 
 def test_a_name_is_shown_as_typed(start_app):

@@ -39,7 +39,7 @@ PANEL = (0.14, 0.16, 0.21, 1)
 PANEL_LIGHT = (0.22, 0.25, 0.32, 1)
 TEXT = (0.95, 0.95, 0.97, 1)
 TEXT_DIM = (0.62, 0.65, 0.72, 1)
-CLOCK = (0.30, 0.62, 1.0, 1)  # clock (clue) tokens are blue in the box
+CLUE = (0.30, 0.62, 1.0, 1)  # clock (clue) tokens are blue in the box
 FUSE = (1.0, 0.35, 0.25, 1)
 GOOD = (0.30, 0.80, 0.45, 1)
 WARN = (1.0, 0.72, 0.15, 1)  # refusals
@@ -53,8 +53,7 @@ DEAD = (0.40, 0.42, 0.48, 1)
 SYMBOL_FONT = "Symbols"
 
 # The symbols the screens use beside words.
-CLOCK_SYMBOL = "\u25cf"  # filled circle: a clock token available
-SPENT_SYMBOL = "\u25cb"  # hollow circle: a clock token spent
+CLUE_SYMBOL = "\u25cf"  # filled circle: a clock token available
 FUSE_SYMBOL = "\u2716"  # heavy cross: a fuse burnt
 CRITICAL_SYMBOL = "!"
 DONE_SYMBOL = "\u2714"
