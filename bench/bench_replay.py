@@ -15,7 +15,7 @@ import statistics
 import time
 
 from companion.rules import GameSetup, VARIANTS
-from companion.rules.log import dumps, loads
+from companion.formats.game_log import dumps, loads
 from companion.rules.simulate import simulate_game
 
 GAMES = 1000

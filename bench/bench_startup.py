@@ -156,7 +156,7 @@ def write_frames(folder: Path) -> None:
     import cv2
 
     from companion.rules import Card
-    from companion.scan.synth import empty_frame, render_frame
+    from companion.demo.synth import empty_frame, render_frame
 
     folder.mkdir(parents=True, exist_ok=True)
     frames = [empty_frame(seed=1, background=3)]

@@ -6,11 +6,16 @@ Each figure is printed beside a baseline measured in the same run, on the same f
   pragmas (WAL, synchronous=FULL); median and 95th percentile;
 - opening: open_store on a store of 1,000 games (checks, quick_check, migrations) plus what the
   app then reads (the unfinished game, the list, the statistics), against a bare
-  sqlite3.connect + SELECT count(*).
+  sqlite3.connect + SELECT count(*);
+- the history screen entered on a store of 5,000 games (--history-games): the longest frame the
+  UI thread is held from the tap until the list and the statistics are shown, against entering
+  a screen that holds one label (bench/history_screen_frames.py, in a window of its own: it
+  needs a display, xvfb-run on a machine without one).
 
 Run it on the card the Pi uses to see the card's own figures:
 
     .venv/bin/python bench/bench_store.py [--dir /path/on/the/card] [--events 400] [--games 1000]
+                                          [--history-games 5000]
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ import time
 from pathlib import Path
 
 from companion.rules import GameSetup, VARIANTS
-from companion.rules.log import event_to_dict
+from companion.formats.game_log import event_to_dict
 from companion.rules.simulate import simulate_game
 from companion.store import open_store
 
@@ -124,11 +129,39 @@ def bench_open(folder: Path, count: int) -> None:
     print(f"  baseline: bare connect + count(*)  {spread(bare)}")
 
 
+def bench_history_screen(folder: Path, count: int) -> None:
+    import os
+    import subprocess
+    import sys
+
+    path = folder / "long-history.sqlite3"
+    store, _ = open_store(path)
+    for game in games(count):
+        store.import_game(game)
+    store.close()
+    if not os.environ.get("DISPLAY"):
+        print(f"history screen with {count} games: skipped (no display; run under xvfb-run)")
+        return
+    script = Path(__file__).with_name("history_screen_frames.py")
+    env = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1")
+    out = subprocess.run([sys.executable, str(script), str(path)], capture_output=True, text=True,
+                         env=env, timeout=300)
+    if out.returncode != 0:
+        print(f"history screen with {count} games: failed\n{out.stderr[-2000:]}")
+        return
+    seen = json.loads(out.stdout.strip().splitlines()[-1])
+    print(f"history screen entered with {seen['games']} games (best of 3)")
+    print(f"  longest frame on the UI thread     {seen['longest_frame_ms']:7.1f} ms")
+    print(f"  list and statistics shown after    {seen['shown_after_ms']:7.1f} ms")
+    print(f"  baseline: a one-label screen       {seen['baseline_ms']:7.1f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dir", help="where to make the stores (default: a temporary folder)")
     parser.add_argument("--events", type=int, default=400)
     parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--history-games", type=int, default=5000)
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-store-", dir=args.dir))
     try:
@@ -140,6 +173,7 @@ def main() -> None:
         print(f"  overhead of the journal            "
               f"{(statistics.median(ours) - statistics.median(bare)) * 1e3:+.3f} ms an event")
         bench_open(folder, args.games)
+        bench_history_screen(folder, args.history_games)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -12,7 +12,7 @@ import numpy as np
 
 from companion.rules.cards import Card
 from companion.rules.variants import VARIANTS
-from companion.scan import synth
+from companion.demo import synth
 
 FOREIGN_TEXTS = [
     "https://example.org/menu?table=12",

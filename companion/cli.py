@@ -70,6 +70,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command:
             return args.run(args)
+        if args.demo:
+            from companion.demo.director import run_demo
+
+            return run_demo(args)
         from companion.app.main import run_app
 
         return run_app(args)

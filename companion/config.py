@@ -14,6 +14,8 @@ from pathlib import Path
 
 import platformdirs
 
+from companion.rules.errors import CompanionError
+
 APP_NAME = "hanabi-companion"
 
 # BCM pin numbers of the default panel wiring (see hardware/WIRING.md).
@@ -57,8 +59,13 @@ DEFAULTS: dict[str, dict] = {
 GPIO_PINS = range(2, 28)
 
 
-class ConfigError(Exception):
-    """A configuration that cannot be used; the message names the setting and the file."""
+class ConfigError(CompanionError):
+    """A configuration that cannot be used; the message names the setting and the file.
+
+    The message is written in English: it names the file's own settings, as typed there."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text.replace("{", "{{").replace("}", "}}"))
 
 
 def default_path() -> Path:

@@ -15,14 +15,18 @@ from dataclasses import dataclass, field
 from typing import Callable, Protocol
 
 from companion.rules import Abandon, Card, Clue, Discard, Game, GameSetup, IllegalEvent, Play
-from companion.rules.errors import N_, RulesError
+from companion.rules.errors import CompanionError, N_
 from companion.rules.events import Event
 from companion.rules.state import Effect, GameState
 
 DEFAULT_ARM_SECONDS = 20.0
 
 
-class JournalError(RulesError):
+class TableError(CompanionError):
+    """An action the table cannot take now (no game started, nothing to undo)."""
+
+
+class JournalError(CompanionError):
     """The journal could not make an event durable (disk full, read-only, gone)."""
 
 
@@ -63,7 +67,7 @@ class Outcome:
     kind: str  # "applied", "refused", "undone", "nothing_to_undo", "armed", "disarmed", "new_game"
     event: Event | None = None
     effect: Effect | None = None
-    error: RulesError | None = None
+    error: CompanionError | None = None
     turn: int = 0  # the event's 1-based turn number (applied) or the turn undone
     source: str = "touch"  # "touch", "camera", "panel", "keyboard"
 
@@ -108,7 +112,7 @@ class TableSession:
         except JournalError as err:
             return self._tell(Outcome("refused", error=err))
         if self.game and not self.game.state.over:
-            self._apply(Abandon(), "touch")
+            self.apply_event(Abandon(), "touch")
         self.game, self.game_id = Game(setup), game_id
         self._armed_at = None
         return self._tell(Outcome("new_game"))
@@ -122,16 +126,16 @@ class TableSession:
     # ----- actions -----------------------------------------------------------------------
     def clue(self, target: int | None = None, kind: str | None = None, value=None,
              source: str = "touch") -> Outcome:
-        return self._apply(Clue(target, kind, value), source)
+        return self.apply_event(Clue(target, kind, value), source)
 
     def play(self, card: Card, copy: int | None = None, source: str = "touch") -> Outcome:
-        return self._apply(Play(card, copy), source)
+        return self.apply_event(Play(card, copy), source)
 
     def discard(self, card: Card, copy: int | None = None, source: str = "touch") -> Outcome:
-        return self._apply(Discard(card, copy), source)
+        return self.apply_event(Discard(card, copy), source)
 
     def abandon(self, source: str = "touch") -> Outcome:
-        return self._apply(Abandon(), source)
+        return self.apply_event(Abandon(), source)
 
     def card_seen(self, card: Card, copy: int | None = None, source: str = "camera") -> Outcome:
         """A card shown to the camera (or picked): a discard if one is armed, else a play."""
@@ -139,9 +143,30 @@ class TableSession:
             return self.discard(card, copy, source)
         return self.play(card, copy, source)
 
+    def amend_clue(self, target: int | None, kind: str | None, value, source: str = "touch") -> Outcome:
+        """Gives the last event, a clue, its detail (whom, which colour or rank), in one journal
+        write: if the rules or the journal refuse the detail, the clue stays as it was."""
+        game = self.game
+        if game is None or not game.events or not isinstance(game.events[-1], Clue):
+            return self._tell(Outcome("refused", source=source, error=TableError(
+                N_("The last event is not a clue"))))
+        old = game.events[-1]
+        index = len(game.events) - 1
+        clue = Clue(target, kind, value, old.player)
+        try:
+            effect = game.replace_last(clue)
+        except IllegalEvent as err:
+            return self._tell(Outcome("refused", clue, error=err, source=source))
+        try:
+            self.journal.record(self.game_id, index, clue, game.state)
+        except JournalError as err:
+            game.replace_last(old)
+            return self._tell(Outcome("refused", clue, error=err, source=source))
+        return self._tell(Outcome("applied", clue, effect, turn=index + 1, source=source))
+
     def undo(self, source: str = "touch") -> Outcome:
         if not self.game or not self.game.events:
-            return self._tell(Outcome("nothing_to_undo", source=source, error=RulesError(
+            return self._tell(Outcome("nothing_to_undo", source=source, error=TableError(
                 N_("Nothing to undo"))))
         index = len(self.game.events) - 1
         event = self.game.undo()
@@ -168,9 +193,9 @@ class TableSession:
         if self.discard_armed:
             return self.disarm_discard(source)
         state = self.state
-        error: RulesError | None = None
+        error: CompanionError | None = None
         if state is None:
-            error = RulesError(N_("Start a game first"))
+            error = TableError(N_("Start a game first"))
         else:
             try:
                 state.check_discard_allowed()
@@ -192,9 +217,10 @@ class TableSession:
         return max(0.0, self.arm_seconds - (self._clock() - self._armed_at))
 
     # ----- the core of every action --------------------------------------------------------
-    def _apply(self, event: Event, source: str) -> Outcome:
+    def apply_event(self, event: Event, source: str = "touch") -> Outcome:
+        """Any event (a clue, a play, a discard, an abandon) checked, journalled and told."""
         if self.game is None:
-            return self._tell(Outcome("refused", event, error=RulesError(N_("Start a game first")),
+            return self._tell(Outcome("refused", event, error=TableError(N_("Start a game first")),
                                       source=source))
         try:
             effect = self.game.apply(event)

@@ -1,12 +1,14 @@
 """The game-log format (a contract): reading, validating, writing."""
 
+from companion.words import message as words_message
 import json
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from companion.rules import IllegalEvent, LogError
-from companion.rules.log import dumps, game_from_dict, loads, read_log, write_log
+from companion.formats.errors import LogError
+from companion.rules import IllegalEvent
+from companion.formats.game_log import dumps, game_from_dict, loads, read_log, write_log
 
 
 def log(events, **extra):
@@ -62,7 +64,7 @@ def test_illegal_events_are_named_by_index(events, index, fragment):
         game_from_dict(log(events))
     found = err.value.index if isinstance(err.value, IllegalEvent) else err.value.event
     assert found == index
-    assert fragment in err.value.message
+    assert fragment in words_message(err.value)
 
 
 @pytest.mark.parametrize("data,fragment", [
@@ -86,7 +88,7 @@ def test_malformed_logs_get_one_clear_message(data, fragment):
     with pytest.raises(LogError) as err:
         game_from_dict(data)
     assert err.value.event is None
-    assert fragment in err.value.message
+    assert fragment in words_message(err.value)
 
 
 def test_write_and_read_back(tmp_path, real_games):
@@ -122,7 +124,7 @@ def test_a_device_or_an_endless_pipe_is_refused_without_reading_it_all(tmp_path)
     import os
     import threading
 
-    from companion.rules.log import MAX_LOG_BYTES
+    from companion.formats.game_log import MAX_LOG_BYTES
 
     pipe = tmp_path / "pipe.json"
     os.mkfifo(pipe)
@@ -162,6 +164,6 @@ def test_any_json_is_a_game_or_one_clear_error(events, overrides):
     try:
         game = game_from_dict(data)
     except (LogError, IllegalEvent) as err:
-        assert err.message and "\n" not in err.message
+        assert words_message(err) and "\n" not in words_message(err)
     else:
         assert game.state.turn == len(events)

@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion.rules.log import FORMAT
+from companion.formats.game_log import FORMAT
 
 
 def replay(*args):

@@ -1,5 +1,6 @@
 """The rules of the rule books: decks, tokens, plays, misfires, discards."""
 
+from companion.words import message as words_message
 import pytest
 
 from companion.rules import IllegalEvent, VARIANTS, parse_card
@@ -36,7 +37,7 @@ def test_clue_spends_a_clock_and_needs_one():
     assert g.state.clues == 0
     with pytest.raises(IllegalEvent) as err:
         g.apply(clue())
-    assert err.value.message == "No clock tokens left: a clue is not possible"
+    assert words_message(err.value) == "No clock tokens left: a clue is not possible"
     assert g.state.turn == 8
 
 
@@ -44,7 +45,7 @@ def test_discard_refused_with_eight_clocks_and_gives_one_back():
     g = game()
     with pytest.raises(IllegalEvent) as err:
         g.apply(discard("R1"))
-    assert err.value.message == "All 8 clock tokens are available: you cannot discard"
+    assert words_message(err.value) == "All 8 clock tokens are available: you cannot discard"
     g.apply(clue())
     g.apply(discard("R1"))
     assert g.state.clues == 8
@@ -110,12 +111,12 @@ def test_copies_are_counted_and_a_copy_counts_once():
     g.apply(clue())
     with pytest.raises(IllegalEvent) as err:
         g.apply(discard("R5"))
-    assert err.value.message == "Red 5 was already played on turn 5"
+    assert words_message(err.value) == "Red 5 was already played on turn 5"
     g.apply(discard("B2", 1))
     with pytest.raises(IllegalEvent) as err:
         g.apply(discard("B2", 1))
     assert err.value.code == "copy_seen"
-    assert err.value.message == "This Blue 2 was already discarded on turn 7"
+    assert words_message(err.value) == "This Blue 2 was already discarded on turn 7"
     g.apply(clue())
     g.apply(discard("B2"))
     g.apply(clue())
@@ -134,7 +135,7 @@ def test_copy_beyond_the_deck_is_illegal(name, copy):
 def test_multicolor_card_only_in_six_suit_games():
     with pytest.raises(IllegalEvent) as err:
         game().apply(play("M1"))
-    assert err.value.message == "There is no Multicolor 1 in this deck"
+    assert words_message(err.value) == "There is no Multicolor 1 in this deck"
     g = game(variant="multicolor-short")
     g.apply(play("M1", 1))
     with pytest.raises(IllegalEvent):
@@ -160,7 +161,7 @@ def test_player_given_must_be_the_one_whose_turn_it_is():
     g = game()
     with pytest.raises(IllegalEvent) as err:
         g.apply(Clue(player=1))
-    assert err.value.message == "It is Ana's turn, not Ben's"
+    assert words_message(err.value) == "It is Ana's turn, not Ben's"
     g.apply(Clue(player=0))
     assert g.state.current_player == 1
 
@@ -178,10 +179,30 @@ def test_the_rules_core_needs_no_screen_camera_gpio_or_database():
     import subprocess
     import sys
 
-    code = ("import sys, companion.rules, companion.rules.log, companion.rules.simulate, "
-            "companion.rules.describe; "
+    code = ("import sys, companion.rules, companion.rules.simulate, companion.rules.ending; "
             "print(sorted(m for m in ('kivy', 'cv2', 'pyzbar', 'gpiozero', 'sqlite3', 'numpy', "
-            "'hardware', 'companion.session', 'companion.store') if m in sys.modules))")
+            "'hardware', 'companion.session', 'companion.store', 'companion.i18n', "
+            "'companion.words', 'companion.formats', 'companion.config') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_the_rules_core_imports_only_itself_and_the_standard_library():
+    import ast
+    import sys
+    from pathlib import Path
+
+    rules = Path(__file__).resolve().parents[1] / "companion" / "rules"
+    outside = []
+    for source in sorted(rules.glob("*.py")):
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
+                     else [])
+            for name in names:
+                top = name.split(".")[0]
+                if name.startswith("companion.rules") or top in sys.stdlib_module_names:
+                    continue
+                outside.append(f"{source.name}: {name}")
+    assert outside == []

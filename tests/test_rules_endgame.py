@@ -1,5 +1,6 @@
 """How a game ends: deck out with a final round, perfect, fuses, and the crowning endgame."""
 
+from companion.words import message as words_message
 import pytest
 
 from companion.rules import Game, IllegalEvent, parse_card
@@ -68,7 +69,7 @@ def test_crowning_player_with_no_cards_cannot_play_or_discard():
     with pytest.raises(IllegalEvent) as err:
         g.apply(play("W1"))
     assert err.value.code == "empty_hand"
-    assert err.value.message == "Ana has no cards left"
+    assert words_message(err.value) == "Ana has no cards left"
     with pytest.raises(IllegalEvent) as err:
         g.state.check_play_allowed()  # what the Play button asks before opening the picker
     assert err.value.code == "empty_hand"
@@ -120,7 +121,7 @@ def test_rating_scale(score, band):
 
 
 def test_real_games_give_their_expected_figures(real_games):
-    from companion.rules.log import game_from_dict
+    from companion.formats.game_log import game_from_dict
     for name, data in real_games:
         summary = game_from_dict(data["log"]).state.summary()
         for key, value in data["expect"].items():

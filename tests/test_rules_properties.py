@@ -3,7 +3,7 @@
 from hypothesis import given, settings, strategies as st
 
 from companion.rules import Abandon, Clue, Discard, Game, IllegalEvent, Play, VARIANTS, parse_card
-from companion.rules.log import game_from_dict, game_to_dict
+from companion.formats.game_log import game_from_dict, game_to_dict
 from rules_helpers import setup
 
 cards = st.builds(lambda s, r: parse_card(f"{s}{r}"), st.sampled_from("RYGBWM"), st.integers(1, 5))

@@ -1,8 +1,9 @@
 """The live table: actions, refusals, undo, the armed discard, the journal."""
 
+from companion.words import message as words_message
 import pytest
 
-from companion.messages import outcome_text
+from companion.words import outcome_text
 from companion.rules import GameSetup, parse_card
 from companion.session import JournalError, MemoryJournal, TableSession
 
@@ -106,7 +107,7 @@ def test_an_event_the_journal_cannot_keep_is_refused():
     s.clue()
     journal.full = True
     outcome = s.play(parse_card("R1"))
-    assert outcome.kind == "refused" and "full" in outcome.error.message
+    assert outcome.kind == "refused" and "full" in words_message(outcome.error)
     assert s.state.turn == 1 and s.state.fireworks["R"] == 0
     assert len(journal.games[s.game_id]) == 1
 

@@ -51,7 +51,7 @@ def test_the_catalogs_read_the_same_with_gettext_tools():
 
 
 def test_switching_language_switches_the_rules_messages():
-    from companion.rules.describe import card_name
+    from companion.words import card_name
     from companion.rules import parse_card
     i18n.set_language("it")
     try:

@@ -1,22 +1,21 @@
 """What the buttons, the keys and the menu do: each one a call to the table session.
 
-The session decides (and refuses, with its reason); this only opens the right dialog, moves
-between the screens and plays the effects. Touch, the keyboard (C clue, D discard, P play,
-U undo) and the dialogs all come through here.
+The session decides (and refuses, with its reason); this only opens the right dialog and
+moves between the screens (sounds and celebrations are companion.app.effects). Touch, the
+keyboard (C clue, D discard, P play, U undo) and the dialogs all come through here.
 """
 
 from __future__ import annotations
 
 import logging
 
-from kivy.clock import Clock
-
 from companion import i18n
-from companion.app import look, remembered
-from companion.i18n import N_, gettext as _
+from companion.app import last_setup
+from companion.i18n import N_
 from companion.rules import Clue, Discard, IllegalEvent, Play
-from companion.rules.errors import RulesError
+from companion.rules.errors import SetupError
 from companion.rules.game import GameSetup
+from companion.words import message
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +69,7 @@ class Actions:
     def _refuse(self, template: str, params: dict | None = None) -> None:
         """A refusal the session was not asked about (no game to pick a card for)."""
         self.model.say(template, params, kind="refused")
-        self.app.sounds.play("refused")
+        self.app.sounds.play("refused")  # the session was not asked, so its listeners were not told
 
     # ----- the card picker -------------------------------------------------------------------------
     def open_picker(self, mode: str) -> None:
@@ -139,16 +138,12 @@ class Actions:
         return isinstance(last, Clue) and last.target is None and last.kind is None
 
     def clue_detail_chosen(self, target, kind, value) -> None:
-        """Replaces the one-tap clue just given by the same clue with its detail."""
+        """Gives the one-tap clue just given its detail, in one step the journal keeps whole."""
         self.close_dialog()
         if not self._plain_clue_is_last():
-            return  # something else happened meanwhile: never undo an event the detail is not for
-        undone = self.session.undo()
-        if undone.kind != "undone":
-            return
-        outcome = self.session.clue(target, kind, value)
+            return  # something else happened meanwhile: never change an event the detail is not for
+        outcome = self.session.amend_clue(target, kind, value)
         if outcome.kind == "refused":
-            self.session.clue()  # put the plain clue back
             self.model.say(outcome.error.template, outcome.error.params, kind="refused")
 
     # ----- the menu --------------------------------------------------------------------------------
@@ -175,7 +170,7 @@ class Actions:
 
     def set_language(self, lang: str) -> None:
         i18n.set_language(lang)
-        remembered.remember_language(lang)
+        last_setup.remember_language(lang)
         self.model.retranslate()
 
     def quit(self) -> None:
@@ -184,24 +179,19 @@ class Actions:
 
     # ----- games and screens -----------------------------------------------------------------------
     def start_game(self, setup: dict) -> str | None:
-        """Starts the game the new-game screen describes; returns why not, if it cannot."""
-        names = setup["players"]
-        if any(not name for name in names):
-            return _("Every player needs a name")
-        if any(len(name) > remembered.MAX_NAME_LENGTH for name in names):
-            return _("A name can have at most {limit} letters").format(limit=remembered.MAX_NAME_LENGTH)
-        if len(set(n.casefold() for n in names)) < len(names):
-            return _("Two players have the same name: tell them apart")
+        """Starts the game the new-game screen describes (GameSetup.from_dict's shape); returns
+        why not, if it cannot."""
         try:
-            game_setup = GameSetup.create(
-                names, setup["variant"], setup["first_player"], endgame=setup["endgame"],
-                fuse_out=setup["fuse_out"], empty_clues=setup["empty_clues"])
-        except RulesError as err:
-            return err.message
+            game_setup = GameSetup.from_dict(setup)
+        except SetupError as err:
+            return message(err)
+        return self._start(game_setup)
+
+    def _start(self, game_setup: GameSetup) -> str | None:
         outcome = self.session.new_game(game_setup)
         if outcome.kind == "refused":  # the journal could not begin it (disk full, read-only)
-            return outcome.error.message
-        remembered.remember_setup(setup)
+            return message(outcome.error)
+        last_setup.remember_setup(game_setup)
         self.show_table()
         return None
 
@@ -210,15 +200,7 @@ class Actions:
         if game is None:
             self.show_new_game()
             return
-        setup = game.setup
-        why_not = self.start_game({
-            "players": list(setup.players),
-            "first_player": setup.first_player,
-            "variant": setup.variant.name,
-            "endgame": setup.options.endgame,
-            "fuse_out": setup.options.fuse_out,
-            "empty_clues": setup.options.empty_clues,
-        })
+        why_not = self._start(game.setup)
         if why_not:
             self.root.show_notice(why_not)
 
@@ -228,27 +210,12 @@ class Actions:
     def show_new_game(self) -> None:
         self.app.show_screen("newgame")
 
-    # ----- after every outcome: screens, sounds, celebrations -------------------------------------
+    # ----- after every outcome: the screen that fits ----------------------------------------------
     def _after_outcome(self, _model, outcome) -> None:
-        state = self.session.state
-        sounds = self.app.sounds
         if outcome.kind in ("refused", "nothing_to_undo"):
-            sounds.play("refused")
             return
         self._follow_dialog(outcome)
-        effect = outcome.effect
-        if outcome.kind == "applied" and effect is not None:
-            if effect.kind == "misfire":
-                sounds.play("misfire")
-                self.root.flash.flash(look.BAD)
-            elif effect.kind == "played" and effect.ended == "perfect":
-                sounds.play("perfect")
-                self._celebrate_perfect()
-            elif effect.kind == "played" and effect.completed:
-                sounds.play("firework")
-                self._celebrate_firework(effect.card.suit)
-            elif outcome.source == "camera":
-                sounds.play("card")
+        state = self.session.state
         if state is None:
             return
         current = self.app.current_screen()
@@ -273,20 +240,3 @@ class Actions:
                 dialog.show(state, dialog.mode, camera=self.model.camera_running)  # copies left now
         elif isinstance(dialog, dialogs.ClueDetail):
             self.close_dialog()  # its clue is no longer the last event
-
-    def _celebrate_firework(self, suit: str) -> None:
-        centre = None
-        table = self.app.screen("table")
-        if table is not None:
-            for row in table.suit_rows():
-                if row.suit == suit:
-                    centre = row.to_window(*row.center)
-        self.root.celebration.burst([look.suit_colour(suit), (1, 1, 1, 1)], centre, sparks=45)
-
-    def _celebrate_perfect(self) -> None:
-        colours = [look.suit_colour(s) for s in (self.session.state.variant.suits)]
-        width, height = self.root.size
-        for i, fx in enumerate((0.2, 0.5, 0.8)):
-            Clock.schedule_once(
-                lambda _dt, fx=fx, fy=(0.6, 0.7, 0.6)[i]: self.root.celebration.burst(
-                    colours, (width * fx, height * fy), sparks=60, duration=2.2), i * 0.35)

@@ -1,7 +1,9 @@
 """The Kivy App: loads the kv files, holds the screens, starts the camera and the panel.
 
-Kept small: the state lives in TableModel, the taps go to Actions, the layouts are in kv/.
-The table screen is built at start; the other screens the first time they are shown.
+Kept small: the state lives in TableModel, the taps go to Actions, sounds and celebrations to
+TableEffects, the layouts are in kv/. The first screen is built at start, the others the first
+time they are shown. The resources it is given (the store, the panel) belong to whoever started
+it (companion.app.main.run_app), which closes them.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from kivy.lang import Builder
 
 from companion.app.actions import Actions
 from companion.app.context import AppContext
+from companion.app.effects import TableEffects
 from companion.app.root_view import RootView
 from companion.app.scale import SCALE
 from companion.app.sounds import Sounds
@@ -58,11 +61,19 @@ class CompanionApp(App):
         SCALE.attach(Window)
         load_kv("widgets.kv")
         self.root_view = RootView(model=self.model, actions=self.actions)
+        self.effects = TableEffects(self.session, self.sounds, self.root_view, self._suit_centre)
         first = self.context.start_screen or self._first_screen()
         self.show_screen(first)
         if first != "table":  # build the table once the first screen is drawn, not before
             Clock.schedule_once(lambda _dt: self.screen("table", create=True), 0.2)
         return self.root_view
+
+    def _suit_centre(self, suit: str):
+        table = self.screen("table")
+        for row in table.suit_rows() if table is not None else ():
+            if row.suit == suit:
+                return row.to_window(*row.center)
+        return None
 
     def _first_screen(self) -> str:
         state = self.session.state
@@ -180,15 +191,10 @@ class CompanionApp(App):
             self._panel_tick.cancel()
         if self.panel_link is not None:
             self.panel_link.close()
-        panel = self.context.panel
-        if panel is not None and hasattr(panel, "close"):
-            panel.close()
-        store = self.context.store
-        if store is not None and hasattr(store, "close"):
-            store.close()
-        from companion.app import remembered
+        self.effects.close()
+        from companion.app import last_setup
 
-        remembered.flush()  # the last setup and language chosen are on the disk before we go
+        last_setup.flush()  # the last setup and language chosen are on the disk before we go
 
     # ----- the keyboard: the panel's buttons when there is no panel ----------------------------------
     def _on_key(self, _window, key, _scancode, codepoint, modifiers) -> bool:

@@ -26,7 +26,7 @@ class AppContext:
     service_factory: Callable | None = None  # makes the scanner (default: ScanService)
     panel: object | None = None  # hardware.panel Panel or NoPanel
     panel_opener: Callable[[], tuple] | None = None  # opens the panel after the first frame
-    demo: object | None = None  # companion.demo.DemoDirector
+    demo: object | None = None  # companion.demo.director.DemoDirector
     banner_seconds: float = 4.0
     sound: bool = True
     start_screen: str | None = None  # "table", "end", "newgame"; None: from the game's state

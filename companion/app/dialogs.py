@@ -13,7 +13,8 @@ from kivy.uix.modalview import ModalView
 from companion.app import look, view_data
 from companion.app.widgets import BigButton, ChoiceButton
 from companion.i18n import gettext as _
-from companion.rules.describe import suit_name
+from companion.rules.cards import RANKS
+from companion.words import suit_name
 
 
 class PickButton(BigButton):
@@ -101,7 +102,7 @@ class ClueDetail(ModalView):
                                   value=("colour", suit))
             button.bind(on_release=self._choose_value)
             self.ids.colours.add_widget(button)
-        for rank in range(1, 6):
+        for rank in RANKS:
             button = ChoiceButton(text=str(rank), value=("rank", rank))
             button.bind(on_release=self._choose_value)
             self.ids.ranks.add_widget(button)

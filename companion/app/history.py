@@ -10,9 +10,12 @@ Kivy graphics, nothing else. Layout in kv/history.kv; the figures come from comp
 
 from __future__ import annotations
 
+import logging
+import threading
 from datetime import datetime
 from pathlib import Path
 
+from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
 from kivy.lang import Builder
@@ -29,13 +32,15 @@ from companion.app.lang import LANG
 from companion.app.scale import SCALE
 from companion.app.widgets import SYMBOL_FONT, BigButton
 from companion.i18n import N_
-from companion.messages import outcome_name, rating_name, variant_name
-from companion.rules.describe import format_message
+from companion.rules.variants import VARIANTS
+from companion.words import cause_name, message, outcome_name, rating_name, say, variant_name
 from companion.rules.state import MAX_CLOCKS, MAX_FUSES
-from companion.store import CAUSES, GameRow, Statistics, StoreError, statistics
-from companion.store.stats import full_score
+from companion.rules.cards import RANKS
+from companion.rules.ending import CAUSES
+from companion.store import GameRow, Statistics, StoreError, statistics
 
 KV_DIR = Path(companion.__file__).resolve().parents[1] / "kv"
+log = logging.getLogger(__name__)
 
 
 def _load_kv(name: str) -> None:
@@ -43,10 +48,6 @@ def _load_kv(name: str) -> None:
     path = (KV_DIR / name).resolve()
     if not any(Path(f).resolve() == path for f in Builder.files):
         Builder.load_file(str(path))
-
-
-def t(message: str, **params) -> str:
-    return format_message(message, params)
 
 
 # ----- words -----------------------------------------------------------------------------------
@@ -57,12 +58,12 @@ def when_text(moment: datetime) -> str:
 
 def game_line(row: GameRow, chosen: bool = False) -> str:
     """The two lines of a game in the list (markup): result and date, then players and variant."""
-    if row.finished and row.outcome != "abandoned":
-        result = f"{row.score}/{full_score(row.variant)}"
+    if row.scored:
+        result = f"{row.score}/{row.perfect_score}"
     elif row.outcome == "abandoned":
-        result = t(N_("abandoned"))
+        result = say(N_("abandoned"))
     else:
-        result = t(N_("in progress"))
+        result = say(N_("in progress"))
     date = row.started.astimezone().strftime("%d/%m/%Y")
     dim = look.hex_colour((0.1, 0.16, 0.3, 1) if chosen else look.TEXT_DIM)
     players = look.escape_markup(", ".join(row.players))  # a name may hold "[" or "]"
@@ -76,7 +77,7 @@ def duration_text(row: GameRow) -> str:
     minutes = max(0, round((row.ended - row.started).total_seconds() / 60))
     if row.source == "import" or minutes == 0:
         return ""
-    return t(N_("{minutes} min"), minutes=minutes)
+    return say(N_("{minutes} min"), minutes=minutes)
 
 
 # ----- drawing helpers -----------------------------------------------------------------------
@@ -163,7 +164,7 @@ class ScoreTimeline(Plot):
         if not points:
             return
         u = self.u
-        top = max(max(p.score for p in points), max(full_score(p.variant) for p in points))
+        top = max(max(p.score for p in points), max(VARIANTS[p.variant].max_score for p in points))
         bottom = min(0, min(p.score for p in points))
         left = self.x + 34 * u
         right = self.x + self.width - 10 * u
@@ -182,17 +183,38 @@ class ScoreTimeline(Plot):
         if average is not None:
             Color(*look.WARN)
             dashed(left, y_of(average), right, y_of(average), 1.5 * u, 8 * u)
-        n = len(points)
+        dots = binned(points)
+        n = len(dots)
         gap = (right - left) / max(n - 1, 1)
-        xy = [(left + (i * gap if n > 1 else (right - left) / 2), y_of(p.score))
-              for i, p in enumerate(points)]
+        xy = [(left + (i * gap if n > 1 else (right - left) / 2), y_of(score))
+              for i, (score, _perfect) in enumerate(dots)]
         if n > 1:
             Color(*look.CLOCK)
             Line(points=[c for pt in xy for c in pt], width=2 * u)
         dot = max(4.0, min(12 * u, gap * 0.8))
-        for (x, y), p in zip(xy, points):
-            Color(*(look.GOOD if p.score >= full_score(p.variant) else look.CLOCK))
+        for (x, y), (_score, perfect) in zip(xy, dots):
+            Color(*(look.GOOD if perfect else look.CLOCK))
             Ellipse(pos=(x - dot / 2, y - dot / 2), size=(dot, dot))
+
+
+MAX_DOTS = 120  # more games than this are drawn as the average of runs of consecutive games
+
+
+def bin_size(count: int, most: int = MAX_DOTS) -> int:
+    """How many consecutive games one dot stands for, so that at most `most` dots are drawn."""
+    return max(1, -(-count // most))
+
+
+def binned(points: list, most: int = MAX_DOTS) -> list[tuple[float, bool]]:
+    """(score, perfect) per dot: each game, or for a long history the average of each run of
+    consecutive games (perfect when every game of the run was)."""
+    size = bin_size(len(points), most)
+    dots = []
+    for start in range(0, len(points), size):
+        run = points[start:start + size]
+        dots.append((sum(p.score for p in run) / len(run),
+                     all(p.score >= VARIANTS[p.variant].max_score for p in run)))
+    return dots
 
 
 class ScoreHistogram(Plot):
@@ -268,7 +290,7 @@ class CauseBars(Plot):
         y = self.y + self.height
         for cause, n in rows:
             y -= row_h
-            words = i18n.gettext(CAUSES[cause])
+            words = cause_name(cause)
             draw_text(words, self.x + 4 * u, y + row_h * 0.52, label_size,
                       look.TEXT if cause == top else look.TEXT_DIM, valign="bottom",
                       bold=cause == top)
@@ -289,12 +311,12 @@ class FireworkBars(Plot):
         suits = state.variant.suits
         col = self.width / len(suits)
         label_h = 24 * u
-        cell_h = (self.height - label_h - 4 * u) / 5
+        cell_h = (self.height - label_h - 4 * u) / len(RANKS)
         for i, suit in enumerate(suits):
             x = self.x + i * col + col * 0.12
             w = col * 0.76
             colour = look.suit_colour(suit)
-            for rank in range(1, 6):
+            for rank in RANKS:
                 y = self.y + label_h + (rank - 1) * cell_h
                 lit = rank <= state.fireworks[suit]
                 out = rank > state.suit_max[suit]
@@ -334,11 +356,23 @@ class DiscardChips(Plot):
 
 # ----- the list and the cards --------------------------------------------------------------
 class GameListRow(BigButton):
-    """A game in the list: its date, result, players and variant; tap to see its summary."""
+    """A game in the list: its date, result, players and variant; tap to see its summary.
 
+    Its words are made when the row is shown (a long history has thousands of rows, of which a
+    screen shows a handful), and again when the language changes."""
+
+    game = ObjectProperty(None, allownone=True)  # the GameRow shown
     game_id = NumericProperty(0)
     chosen = BooleanProperty(False)
     screen = ObjectProperty(None, allownone=True)
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.bind(game=self._word, chosen=self._word)
+        LANG.bind(code=self._word)
+
+    def _word(self, *_args) -> None:
+        self.text = game_line(self.game, self.chosen) if self.game is not None else ""
 
 
 class StatCard(BoxLayout):
@@ -367,20 +401,25 @@ class HistoryScreen(Screen):
     discards = ListProperty([])
     rows = ListProperty([])
 
+    loading = BooleanProperty(False)  # the history is being read (off the UI thread)
+
     def __init__(self, **kwargs) -> None:
         _load_kv("widgets.kv")
         _load_kv("history.kv")
         super().__init__(**kwargs)
         self._games: list[GameRow] = []
         self.stats: Statistics = statistics([])
+        self._reads = 0  # reads asked for; a read that finishes after a newer one is dropped
+        self._shown_game: tuple | None = None  # (game id, state, undone count) of the game shown
+        self._stats_filled = False
         LANG.bind(code=self._language_changed)
 
     def _language_changed(self, *_args) -> None:
-        """Shown now: said again in the new language. Not shown: entering it will refresh it (no
-        reading of the store for a screen nobody looks at, nor once the app has closed it)."""
+        """Shown now: said again in the new language, from what was read (the store is not read
+        again). Not shown: entering it will refresh it."""
         if (self.manager is not None and self.manager.current == self.name
                 and self.get_root_window() is not None):
-            self.refresh()
+            self._show()
 
     # ----- navigation ------------------------------------------------------------------
     def go_back(self) -> None:
@@ -391,6 +430,8 @@ class HistoryScreen(Screen):
         self.tab = tab
 
     def on_tab(self, _screen, tab: str) -> None:
+        if tab == "stats" and not self._stats_filled:
+            self._fill_stats()  # drawn when first looked at, not with the list
         if "tabs" in self.ids:
             self.ids.tabs.current = tab
 
@@ -399,21 +440,61 @@ class HistoryScreen(Screen):
 
     # ----- data ------------------------------------------------------------------------
     def refresh(self) -> None:
-        """Reads the history again and shows it (on entering the screen, on a language change)."""
-        self._games = self.store.games() if self.store is not None else []
-        self.stats = statistics(self._games)
+        """Reads the history again and shows it (on entering the screen). A store kept in a file
+        is read on a thread of its own, on a connection of its own, so that a long history
+        never holds up the screen; the list and the statistics appear when it is read."""
+        self._reads += 1
+        read = self._reads
+        store = self.store
+        reader = store.reader() if store is not None and hasattr(store, "reader") else None
+        if reader is None:
+            rows = store.games() if store is not None else []
+            self._read_done(read, rows, statistics(rows))
+            return
+        self.loading = True
+
+        def read_history() -> None:
+            try:
+                try:
+                    rows = reader.games()
+                finally:
+                    reader.close()
+                result = (rows, statistics(rows))
+            except Exception as err:  # a store that went away meanwhile: shown as nothing read
+                log.warning("the history could not be read: %s", err)
+                result = ([], statistics([]))
+            Clock.schedule_once(lambda _dt: self._read_done(read, *result))
+
+        threading.Thread(target=read_history, name="history", daemon=True).start()
+
+    def _read_done(self, read: int, rows: list[GameRow], stats: Statistics) -> None:
+        if read != self._reads:
+            return  # a newer read is on its way
+        self.loading = False
+        self._games, self.stats = rows, stats
+        self._shown_game = None
+        self._show()
+
+    def _show(self) -> None:
+        """What was read, in the current language."""
         self.empty = not self._games
         ids = {g.id for g in self._games}
         if self.selected not in ids:
-            finished = [g for g in self._games if g.finished and g.outcome != "abandoned"]
+            finished = [g for g in self._games if g.scored]
             self.selected = (finished or self._games)[0].id if self._games else 0
         self._fill_list()
         self.show_game(self.selected)
-        self._fill_stats()
+        self._stats_filled = False
+        if self.tab == "stats":
+            self._fill_stats()
+        else:
+            self.ids.stats_box.clear_widgets()
+            self.stats_shown = bool(self.stats.scored)
 
     def _fill_list(self) -> None:
-        self.rows = [{"text": game_line(g, g.id == self.selected), "game_id": g.id,
-                      "chosen": g.id == self.selected, "screen": self} for g in self._games]
+        selected = self.selected
+        self.rows = [{"game": g, "game_id": g.id, "chosen": g.id == selected, "screen": self}
+                     for g in self._games]
 
     def select(self, game_id: int) -> None:
         self.selected = game_id
@@ -427,72 +508,84 @@ class HistoryScreen(Screen):
             self.ending_text = self.facts_text = self.discards_title = ""
             self.game_state, self.discards = None, []
             return
-        try:
-            state = self.store.game(game_id).state
-        except StoreError as err:
-            state = None
-            self.facts_text = err.message
+        state, undone, error = self._game_state(game_id)
+        if error is not None:
+            self.facts_text = message(error)
             self.discards_title, self.discards = "", []
-        self.title = t(N_("Game {game} · {when}"), game=row.id, when=when_text(row.started))
+        self.title = say(N_("Game {game} · {when}"), game=row.id, when=when_text(row.started))
         self.subtitle = look.escape_markup(f"{variant_name(row.variant)} · {', '.join(row.players)}")
-        if row.finished and row.outcome != "abandoned":
-            self.score_text = t(N_("{score} of {max}"), score=row.score, max=full_score(row.variant))
+        if row.scored:
+            self.score_text = say(N_("{score} of {max}"), score=row.score, max=row.perfect_score)
         elif state is not None and row.finished:
-            self.score_text = t(N_("{score} on the fireworks"), score=state.fireworks_total)
+            self.score_text = say(N_("{score} on the fireworks"), score=state.fireworks_total)
         elif state is not None:
-            self.score_text = t(N_("{score} so far"), score=state.fireworks_total)
+            self.score_text = say(N_("{score} so far"), score=state.fireworks_total)
         else:
             self.score_text = ""
         self.perfect = row.outcome == "perfect"
         self.band_text = rating_name(row.rating) if row.rating else ""
         self.ending_text = (outcome_name(row.outcome) if row.finished
-                            else t(N_("In progress: it goes on at the table")))
+                            else say(N_("In progress: it goes on at the table")))
         if state is not None:
-            facts = [t(N_("{turns} turns"), turns=state.turn),
-                     t(N_("clocks {clues}/{max}"), clues=state.clues, max=MAX_CLOCKS),
-                     t(N_("fuses {fuses}/{max}"), fuses=state.fuses, max=MAX_FUSES)]
-            undone = sum(1 for r in self.store.journal(game_id) if not r.stands)
+            facts = [say(N_("{turns} turns"), turns=state.turn),
+                     say(N_("clocks {clues}/{max}"), clues=state.clues, max=MAX_CLOCKS),
+                     say(N_("fuses {fuses}/{max}"), fuses=state.fuses, max=MAX_FUSES)]
             if undone:
-                facts.append(t(N_("{count} undone"), count=undone))
+                facts.append(say(N_("{count} undone"), count=undone))
             if duration_text(row):
                 facts.append(duration_text(row))
             self.facts_text = " · ".join(facts)
-            self.discards_title = (t(N_("Discards ({count})"), count=len(state.discards))
-                                   if state.discards else t(N_("No card discarded")))
+            self.discards_title = (say(N_("Discards ({count})"), count=len(state.discards))
+                                   if state.discards else say(N_("No card discarded")))
             self.discards = list(state.discards)
         self.game_state = state
 
+    def _game_state(self, game_id: int):
+        """(state, undone events, error) of a game, replayed once while it stays the one shown."""
+        if self._shown_game is None or self._shown_game[0] != game_id:
+            try:
+                state = self.store.game(game_id).state
+                undone = sum(1 for r in self.store.journal(game_id) if not r.stands)
+                self._shown_game = (game_id, state, undone, None)
+            except StoreError as err:
+                self._shown_game = (game_id, None, 0, err)
+        return self._shown_game[1:]
+
     def _fill_stats(self) -> None:
+        self._stats_filled = True
         box = self.ids.stats_box
         box.clear_widgets()
         stats = self.stats
         self.stats_shown = bool(stats.scored)
         if not stats.scored:
             return
-        headline = StatCard(title=t(N_("Average and best")))
+        headline = StatCard(title=say(N_("Average and best")))
         headline.add_widget(Headline(stats=stats))
         box.add_widget(headline)
-        timeline = StatCard(title=t(N_("Score over time")),
-                            note=t(N_("a dot per game, oldest first · dashed: the average")))
+        timeline = StatCard(title=say(N_("Score over time")),
+                            note=(say(N_("a dot per game, oldest first · dashed: the average"))
+                                  if bin_size(len(stats.over_time)) == 1 else
+                                  say(N_("a dot per {count} games, oldest first · dashed: the average"),
+                                      count=bin_size(len(stats.over_time)))))
         timeline.add_widget(ScoreTimeline(data=(stats.over_time, stats.average)))
         box.add_widget(timeline)
-        share = StatCard(title=t(N_("Perfect games")),
-                         note=t(N_("{perfect} of {games} games"), perfect=stats.perfect,
+        share = StatCard(title=say(N_("Perfect games")),
+                         note=say(N_("{perfect} of {games} games"), perfect=stats.perfect,
                                 games=stats.scored))
         share.add_widget(ShareRing(data=(stats.perfect, stats.scored)))
         box.add_widget(share)
         if stats.causes:
             top = stats.top_cause
-            causes = StatCard(title=t(N_("Why games fell short")),
-                              note=t(N_("Most often: {cause}"),
-                                     cause=i18n.gettext(CAUSES[top]).lower()))
+            causes = StatCard(title=say(N_("Why games fell short")),
+                              note=say(N_("Most often: {cause}"),
+                                     cause=cause_name(top).lower()))
             causes.add_widget(CauseBars(data=(stats.causes, top)))
             box.add_widget(causes)
         for dist in stats.distributions:
             card = StatCard(
-                title=t(N_("{variant}, {players} players"), variant=variant_name(dist.variant),
+                title=say(N_("{variant}, {players} players"), variant=variant_name(dist.variant),
                         players=dist.players),
-                note=t(N_("1 game · {best} points") if dist.games == 1 else
+                note=say(N_("1 game · {best} points") if dist.games == 1 else
                        N_("{games} games · average {average:.1f} · best {best}"),
                        games=dist.games, average=dist.average, best=dist.best))
             card.add_widget(ScoreHistogram(data=dist))
@@ -508,6 +601,6 @@ class Headline(BoxLayout):
         s = self.stats
         if s is None or not s.scored:
             return []
-        return [(str(s.scored), t(N_("game") if s.scored == 1 else N_("games"))),
-                (f"{s.average:.1f}", t(N_("average"))),
-                (str(s.best), t(N_("best")))]
+        return [(str(s.scored), say(N_("game") if s.scored == 1 else N_("games"))),
+                (f"{s.average:.1f}", say(N_("average"))),
+                (str(s.best), say(N_("best")))]

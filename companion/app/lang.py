@@ -21,10 +21,9 @@ class Lang(EventDispatcher):
 
     def f(self, message: str, *_watched, **params) -> str:
         """`message` in the current language, its {parameters} filled in."""
-        try:
-            return i18n.gettext(message).format(**params)
-        except (KeyError, IndexError, ValueError):
-            return message.format(**params)
+        from companion.words import format_message
+
+        return format_message(message, params)
 
 
 LANG = Lang()

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import logging
 import sys
+from contextlib import ExitStack
+from typing import Callable
 
 from companion import config, i18n
-from companion.app import kivy_setup, remembered
+from companion.app import kivy_setup, last_setup
 from companion.app.context import KEYS_NOTICE, MANUAL_NOTICE, AppContext
 from companion.i18n import gettext as _
 from companion.session import MemoryJournal, TableSession
@@ -27,7 +29,7 @@ def _fail(message: str) -> int:
 
 
 def choose_language(cfg: dict) -> str:
-    return cfg["ui"]["language"] or remembered.language() or "en"
+    return cfg["ui"]["language"] or last_setup.language() or "en"
 
 
 def open_store(cfg: dict) -> tuple[object | None, object, str | None]:
@@ -82,16 +84,19 @@ def panel_opener(cfg: dict, where: str = "configuration"):
     return open_later
 
 
+def load_settings(args) -> dict:
+    """The configuration named on the command line (or the default one), with the language set.
+    ConfigError (with its message) for a bad configuration."""
+    cfg = config.load(getattr(args, "config", None), required=bool(getattr(args, "config", None)))
+    i18n.set_language(choose_language(cfg))
+    return cfg
+
+
 def build_context(args) -> AppContext:
     """Everything but the window. ConfigError (with its message) for a bad configuration."""
     where = str(getattr(args, "config", None) or config.default_path())
-    cfg = config.load(getattr(args, "config", None), required=bool(getattr(args, "config", None)))
-    i18n.set_language(choose_language(cfg))
+    cfg = load_settings(args)
     notices: list[str] = []
-    if getattr(args, "demo", False):
-        from companion.demo import demo_context
-
-        return demo_context(cfg)
     store, journal, notice = open_store(cfg)
     if notice:
         notices.append(notice)
@@ -120,28 +125,32 @@ def build_context(args) -> AppContext:
                       banner_seconds=cfg["table"]["banner_seconds"], sound=cfg["ui"]["sound"])
 
 
-def run_app(args) -> int:
+def run_app(args, make_context: Callable[[object], AppContext] = build_context) -> int:
+    """Opens the window on the context `make_context(args)` gives (the table's, or the demo's)
+    and runs the app until it is closed; the store and the panel are closed after it."""
     size_text = getattr(args, "size", None)
     if size_text and kivy_setup.parse_size(size_text) is None:
         return _fail(f"--size must be WIDTHxHEIGHT such as 800x480, not {size_text!r}")
     try:
-        context = build_context(args)
+        context = make_context(args)
     except config.ConfigError as err:
         return _fail(str(err))
     cfg = context.cfg
     size = kivy_setup.parse_size(size_text or cfg["ui"]["size"]) or (800, 480)
     fullscreen = bool(getattr(args, "fullscreen", False) or cfg["ui"]["fullscreen"])
     kivy_setup.prepare(size, fullscreen)
-    try:
+    with ExitStack() as resources:  # whatever happens to the window, the devices are let go
+        resources.callback(_close, context.store)
+        resources.callback(lambda: _close(context.panel))  # the panel may be opened later
         from companion.app.companion_app import CompanionApp
 
         CompanionApp(context).run()
-    finally:
-        # whatever happened to the window, the devices are let go
-        for thing in (context.panel, context.store):
-            try:
-                if thing is not None and hasattr(thing, "close"):
-                    thing.close()
-            except Exception:
-                pass
     return 0
+
+
+def _close(thing) -> None:
+    try:
+        if thing is not None and hasattr(thing, "close"):
+            thing.close()
+    except Exception as err:  # closing is best effort: the journal is already durable
+        log.warning("closing %s: %s", type(thing).__name__, err)

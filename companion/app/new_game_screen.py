@@ -11,11 +11,11 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion import i18n
-from companion.app import remembered
+from companion.app import last_setup
 from companion.app.lang import LANG
 from companion.rules.game import MAX_PLAYERS
 
-DEFAULT_NAME = "Player {number}"  # translated by remembered.default_names()
+DEFAULT_NAME = "Player {number}"  # translated by last_setup.default_names()
 _default_forms: set[str] = set()
 
 
@@ -55,7 +55,7 @@ class NewGameScreen(Screen):
             self.rows.append(row)
             self.ids.names.add_widget(row)
         self.bind(count=self._show_rows, first_player=self._show_rows)
-        self.load(remembered.last_setup())
+        self.load(last_setup.last_setup())
         LANG.bind(code=self._default_names_in_language)
 
     def _show_rows(self, *_args) -> None:
@@ -65,37 +65,37 @@ class NewGameScreen(Screen):
             row.shown = row.index < self.count
             row.starts = row.index == self.first_player
 
-    def load(self, setup: dict) -> None:
-        """Fills the form from a setup dict (see companion.app.remembered)."""
-        names = list(setup["players"])
-        defaults = remembered.default_names()
+    def load(self, setup) -> None:
+        """Fills the form from a GameSetup (see companion.app.last_setup)."""
+        names = list(setup.players)
+        defaults = last_setup.default_names()
         for row in self.rows:
             row.name = names[row.index] if row.index < len(names) else defaults[row.index]
         self.count = len(names)
-        self.first_player = setup["first_player"]
-        self.variant = setup["variant"]
-        self.endgame = setup["endgame"]
-        self.fuse_out = setup["fuse_out"]
-        self.empty_clues = setup["empty_clues"]
+        self.first_player = setup.first_player
+        self.variant = setup.variant.name
+        self.endgame = setup.options.endgame
+        self.fuse_out = setup.options.fuse_out
+        self.empty_clues = setup.options.empty_clues
         self.error = ""
         self._show_rows()
         self._default_names_in_language()
 
     def _default_names_in_language(self, *_args) -> None:
         """Names nobody typed ("Player 2") follow the language; typed names stay as they are."""
-        defaults = remembered.default_names()
+        defaults = last_setup.default_names()
         for row in self.rows:
             if is_default_name(row.name, row.index):
                 row.name = defaults[row.index]
 
     def setup(self) -> dict:
+        """The table the form describes, in the shape GameSetup.from_dict reads."""
         return {
             "players": [row.name.strip() for row in self.rows[: self.count]],
             "first_player": self.first_player,
             "variant": self.variant,
-            "endgame": self.endgame,
-            "fuse_out": self.fuse_out,
-            "empty_clues": self.empty_clues,
+            "options": {"endgame": self.endgame, "fuse_out": self.fuse_out,
+                        "empty_clues": self.empty_clues},
         }
 
     def start(self) -> None:

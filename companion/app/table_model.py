@@ -17,9 +17,9 @@ from kivy.properties import (BooleanProperty, DictProperty, ListProperty, Numeri
 
 from companion.app import view_data
 from companion.i18n import N_, gettext as _
-from companion.messages import event_text, outcome_text
+from companion.words import event_text, outcome_text
 from companion.rules import Clue, Discard, Play
-from companion.rules.describe import format_message
+from companion.words import format_message
 from companion.session import Outcome, TableSession
 
 # The camera's states (companion.scan.service) and "manual" when none is running.

@@ -8,28 +8,12 @@ from the rules core (GameState); this module only words and arranges them.
 from __future__ import annotations
 
 from companion.i18n import N_, gettext as _
-from companion.messages import outcome_name, rating_name, variant_name
 from companion.rules import RANKS, Card
-from companion.rules.describe import format_message, suit_name
+from companion.words import format_message, outcome_name, rating_name, suit_name, variant_name
+from companion.words.table import event_line, final_round_text, turn_text
 from companion.rules.rating import rating_scale
 from companion.rules.state import MAX_CLOCKS, MAX_FUSES, GameState
 from companion.app import look
-
-
-def turn_text(state: GameState) -> str:
-    if state.over:
-        return format_message(N_("Game over: {how}"), {"how": outcome_name(state.outcome)})
-    return format_message(N_("{player}'s turn"), {"player": state.players[state.current_player]})
-
-
-def final_round_text(state: GameState) -> str:
-    """Once the last card is drawn: who still plays, in order ("" before that)."""
-    still = state.players_still_to_play
-    if not still:
-        return ""
-    names = ", ".join(state.players[i] for i in still)
-    return format_message(N_("Final round: {count} turns left ({names})"),
-                          {"count": len(still), "names": names})
 
 
 def firework_rows(state: GameState) -> list[dict]:
@@ -117,28 +101,11 @@ def picker_cells(state: GameState) -> list[dict]:
 
 
 def recent_events(game, count: int = 6) -> list[str]:
-    """The last events, newest first: "23 Cathy: Discard Yellow 4", "22 Bob: Misfire Red 4".
-
-    Every event is one turn, so the player of event i is the i-th after the first player.
-    """
-    from companion.messages import event_text
-    from companion.rules import Game
-
+    """The last events, newest first: "23 Cathy: Discard Yellow 4", "22 Bob: Misfire Red 4"."""
     state = game.state
-    n = len(state.players)
     total = len(game.events)
-    first = max(0, total - count)
-    replay = Game(game.setup, game.events[:first])
-    lines = []
-    for index in range(first, total):
-        event = game.events[index]
-        effect = replay.apply(event)
-        player = state.players[(state.first_player + index) % n]
-        if effect.kind == "misfire":
-            what = format_message(N_("Misfire {card}"), {"card": effect.card})
-        else:
-            what = event_text(event, state.players)
-        lines.append(f"{index + 1}  {player}: {what}")
+    lines = [event_line(index + 1, game.events[index], state.effects[index], state.players)
+             for index in range(max(0, total - count), total)]
     return lines[::-1]
 
 
@@ -197,7 +164,7 @@ def end_figures(state: GameState) -> dict:
         verdict = format_message(N_("Rating: {band}"), {"band": rating_name(state.rating)})
     elif state.outcome == "abandoned":
         verdict = format_message(N_("An abandoned game is not rated"), {})
-    elif state.over:
+    elif state.lost and state.options.endgame == "crowning":
         verdict = format_message(N_("Crowning rules: a lost game scores nothing"), {})
     else:
         verdict = ""

@@ -13,11 +13,11 @@ import os
 import sys
 from pathlib import Path
 
-from companion import hanablive
+from companion.formats import hanablive
 from companion.commands.history import fail, open_history
 from companion.i18n import N_
-from companion.rules.describe import format_message
-from companion.rules.log import game_to_dict
+from companion.words import format_message, message
+from companion.formats.game_log import game_to_dict
 from companion.store import StoreError
 
 
@@ -55,7 +55,7 @@ def run(args) -> int:
     try:
         game = store.game(game_id)
     except StoreError as err:
-        return fail(err.message)
+        return fail(message(err))
     finally:
         store.close()
     if args.format == "hanablive":

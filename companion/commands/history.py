@@ -13,9 +13,8 @@ import sys
 
 from companion import config, i18n
 from companion.i18n import N_, gettext as _
-from companion.messages import outcome_name, rating_name, variant_name
-from companion.rules.describe import format_message
-from companion.store import CAUSES, GameRow, Store, open_store
+from companion.words import cause_name, format_message, outcome_name, rating_name, variant_name
+from companion.store import GameRow, Store, open_store
 
 
 def add_parser(sub, name: str) -> None:
@@ -59,7 +58,7 @@ def row_text(row: GameRow) -> str:
             how += f" ({rating_name(row.rating)})"
         result = format_message(N_("{score} points: {how}"), {"score": row.score, "how": how})
     else:
-        result = format_message(N_("in progress, {turns} turns played"), {"turns": row.events})
+        result = format_message(N_("in progress, {turns} turns played"), {"turns": row.turns})
     return f"{row.id:>4}  {local_time(row)}  {variant_name(row.variant)}, {players}  ·  {result}"
 
 
@@ -81,7 +80,7 @@ def statistics_text(store: Store) -> list[str]:
              "average": d.average, "best": d.best}))
     if stats.top_cause:
         lines.append(format_message(N_("Most common reason a game fell short: {cause}"),
-                                    {"cause": _(CAUSES[stats.top_cause])}))
+                                    {"cause": cause_name(stats.top_cause)}))
     return lines
 
 

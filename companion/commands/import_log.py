@@ -12,11 +12,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from companion.commands.history import fail, open_history
-from companion.hanablive import read_game
+from companion.formats.hanablive import read_game
 from companion.i18n import N_
-from companion.messages import outcome_name, variant_name
-from companion.rules import IllegalEvent, LogError
-from companion.rules.describe import format_message
+from companion.words import outcome_name, variant_name
+from companion.formats.errors import LogError
+from companion.rules import IllegalEvent
+from companion.words import format_message, message
 from companion.session import JournalError
 
 
@@ -31,13 +32,13 @@ def add_parser(sub, name: str) -> None:
 def read_error(path: str, err: Exception) -> str:
     """One line saying why the file cannot be imported."""
     if isinstance(err, IllegalEvent):
-        index = getattr(err, "index", None)
+        index = err.index
         if index is not None:
             return format_message(N_("{path}: event {index} is not allowed: {reason}"),
-                                  {"path": path, "index": index, "reason": err.message})
-        return f"{path}: {err.message}"
+                                  {"path": path, "index": index, "reason": message(err)})
+        return f"{path}: {message(err)}"
     if isinstance(err, LogError):
-        return f"{path}: {err.message}"
+        return f"{path}: {message(err)}"
     if isinstance(err, FileNotFoundError):
         return format_message(N_("{path}: no such file"), {"path": path})
     if isinstance(err, PermissionError):
@@ -65,7 +66,7 @@ def run(args) -> int:
         try:
             game_id = store.import_game(game, ended=ended)
         except JournalError as err:
-            return fail(err.message)
+            return fail(message(err))
     finally:
         store.close()
     state = game.state

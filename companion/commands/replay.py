@@ -11,10 +11,11 @@ import json
 import sys
 
 from companion.i18n import N_
-from companion.messages import outcome_name, rating_name, variant_name
-from companion.rules import IllegalEvent, LogError
-from companion.rules.describe import format_message, suit_name
-from companion.rules.log import read_log
+from companion.words import outcome_name, rating_name, variant_name
+from companion.formats.errors import LogError
+from companion.rules import IllegalEvent
+from companion.words import format_message, message, suit_name
+from companion.formats.game_log import read_log
 
 
 def add_parser(sub, name: str) -> None:
@@ -34,9 +35,9 @@ def replay_file(path: str) -> dict:
     try:
         game = read_log(path)
     except IllegalEvent as err:
-        return _error(path, err.message, getattr(err, "index", None))
+        return _error(path, message(err), err.index)
     except LogError as err:
-        return _error(path, err.message, err.event)
+        return _error(path, message(err), err.event)
     except FileNotFoundError:
         return _error(path, format_message(N_("No such file"), {}))
     except PermissionError:

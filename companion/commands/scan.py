@@ -15,7 +15,7 @@ import os
 import sys
 
 from companion.i18n import _
-from companion.rules.describe import card_name
+from companion.words import card_name
 from companion.rules.variants import VARIANTS
 from companion.scan.decoder import decode_image
 from companion.scan.tag import parse_tag, shown

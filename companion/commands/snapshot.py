@@ -33,8 +33,10 @@ def _error(message: str) -> int:
 
 def run(args) -> int:
     from companion.app.kivy_setup import parse_size
-    from companion.rules import IllegalEvent, LogError
-    from companion.rules.log import read_log
+    from companion.formats.errors import LogError
+    from companion.rules import IllegalEvent
+    from companion.formats.game_log import read_log
+    from companion.words import message
 
     size = parse_size(args.size)
     if size is None:
@@ -44,12 +46,12 @@ def run(args) -> int:
     try:
         game = read_log(args.log)
     except IllegalEvent as err:
-        index = getattr(err, "index", None)
+        index = err.index
         at = f" (event {index})" if index is not None else ""
-        return _error(f"{args.log}: invalid{at}: {err.message}")
+        return _error(f"{args.log}: invalid{at}: {message(err)}")
     except LogError as err:
         at = f" (event {err.event})" if err.event is not None else ""
-        return _error(f"{args.log}: invalid{at}: {err.message}")
+        return _error(f"{args.log}: invalid{at}: {message(err)}")
     except FileNotFoundError:
         return _error(f"{args.log}: no such file")
     except OSError as err:

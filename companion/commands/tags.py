@@ -64,7 +64,7 @@ def run(args) -> int:
     except SheetError as err:
         print(_("hanabi-companion tags: {error}").format(error=err), file=sys.stderr)
         return 1
-    from companion.messages import variant_name
+    from companion.words import variant_name
 
     print(_("{path}: {stickers} stickers of the {variant} deck on {pages} {page} page(s), "
             "{size:g} mm codes; print at actual size").format(

@@ -1,9 +1,12 @@
-"""How a finished game ended, as the rules tell it: what the end screen must show.
+"""How a finished game counts: whether it is scored, and why it fell short of a perfect score.
 
-`ending(state)` gives keys and figures only (no words): whether the game is perfect, scored,
-lost or abandoned; the score to show under the chosen scoring; whether the rating scale is
-shown and which band is reached; the reason for a loss and the card that caused it.
-companion.words.ending turns it into the lines a person reads.
+Works on the figures a finished game leaves (its outcome, score and max score), so that the
+history can answer without replaying each game.
+
+`ending(state)` says what the end screen must show, in keys and figures only (no words):
+whether the game is perfect, scored, lost or abandoned; the score to show under the chosen
+scoring; whether the rating scale is shown and which band is reached; the reason for a loss
+and the card that caused it. companion.words.ending turns it into the lines a person reads.
 
 The scale is shown only where the chosen scoring uses it:
 - a game that ends normally (the deck ran out, or every firework is complete) is rated on the
@@ -17,10 +20,37 @@ The scale is shown only where the chosen scoring uses it:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from companion.rules.cards import Card
 from companion.rules.rating import rating_band
-from companion.rules.state import LOSSES, GameState
+
+if TYPE_CHECKING:  # the state imports this module
+    from companion.rules.state import GameState
+
+# Why a game fell short of a perfect score, in the order the screens list them.
+CAUSES = ("fuses", "lost_card", "deck_out", "stuck", "abandoned")
+
+
+def is_scored(outcome: str) -> bool:
+    """A game with this outcome is over and counts: every ending but an abandoned game."""
+    return outcome not in ("playing", "abandoned")
+
+
+def shortfall_cause(outcome: str, score: int, max_score: int, perfect_score: int) -> str | None:
+    """Why a finished game fell short of `perfect_score` (one of CAUSES), None if it did not or
+    is still going on. A game that ran out of deck after losing an indispensable card (its max
+    score below the perfect score) counts as a lost card."""
+    if outcome in ("playing", "perfect"):
+        return None
+    if outcome in ("abandoned", "fuses", "stuck"):
+        return outcome
+    if outcome == "critical_lost":
+        return "lost_card"
+    if score >= perfect_score:
+        return None
+    return "lost_card" if max_score < perfect_score else "deck_out"
+
 
 RESULTS = ("playing", "scored", "perfect", "lost", "abandoned")
 # How the shown score was reached.
@@ -56,8 +86,10 @@ class Ending:
 
 
 def _last_card(state: GameState) -> Card | None:
-    # A loss is decided by the card that just reached the discard pile (misfired or discarded).
-    return state.discards[-1] if state.discards else None
+    """The card of the event that ended the game (the third misfire, the indispensable card)."""
+    if state.outcome == "critical_lost":
+        return state.lost_card
+    return state.effects[-1].card if state.effects else None
 
 
 def ending(state: GameState) -> Ending:
@@ -74,7 +106,7 @@ def ending(state: GameState) -> Ending:
         return Ending("abandoned", scoring="abandoned", score=0, shows_scale=False, band=None,
                       **common)
     if crowning:
-        if outcome in LOSSES:
+        if state.lost:
             return Ending("lost", scoring="crowning", score=None, shows_scale=False, band=None,
                           card=_last_card(state) if outcome != "stuck" else None, **common)
         return Ending("perfect" if outcome == "perfect" else "scored", scoring="crowning",

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Iterable, Mapping
 
+from companion.rules.ending import is_scored
 from companion.rules.par import PAR
 from companion.rules.variants import VARIANTS
 
@@ -155,11 +156,6 @@ def rated(rating: float, score: int, par: float, perfect: int) -> float:
     return rating + K_FACTOR * (performance(score, par, perfect) - expected_result(rating))
 
 
-def counts(game: RecordGame) -> bool:
-    """A scored game: finished and not abandoned."""
-    return game.outcome not in ("playing", "abandoned")
-
-
 def group_records(games: Iterable[RecordGame],
                   par: Mapping[tuple[str, int], float] = PAR) -> list[GroupRecord]:
     """Every group's record at every variant it played, the most recently played first."""
@@ -174,7 +170,7 @@ def group_records(games: Iterable[RecordGame],
             record = records[key] = GroupRecord(key[0], game.variant, tuple(game.players))
         record.players = tuple(game.players)
         last_played[key] = (game.when, game.game_id)
-        if not counts(game):
+        if not is_scored(game.outcome):
             record.abandoned += 1
             continue
         record.games += 1

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from companion.rules.cards import RANKS, Card
 from companion.rules.errors import IllegalEvent, N_
 from companion.rules.events import Abandon, Clue, Discard, Event, Play
+from companion.rules.ending import is_scored
 from companion.rules.options import Options
 from companion.rules.rating import rating_band
 from companion.rules.variants import Variant
@@ -45,7 +46,7 @@ class GameState:
     __slots__ = (
         "variant", "options", "players", "first_player", "clues", "fuses", "fireworks",
         "discards", "discarded_count", "played_on", "last_seen", "seen_count", "seen_copies", "suit_max",
-        "deck", "hands", "turn", "current_player", "final_turns_left", "outcome",
+        "deck", "hands", "turn", "current_player", "final_turns_left", "outcome", "effects",
     )
 
     def __init__(self, variant: Variant, options: Options, players: list[str], first_player: int = 0):
@@ -70,6 +71,7 @@ class GameState:
         self.current_player = first_player
         self.final_turns_left: int | None = None  # set once the last card is drawn (standard)
         self.outcome = "playing"
+        self.effects: list[Effect] = []  # what each event did, in order: who, which card, misfires
 
     # ----- derived figures -------------------------------------------------------------
     @property
@@ -79,6 +81,24 @@ class GameState:
     @property
     def fireworks_total(self) -> int:
         return sum(self.fireworks.values())
+
+    @property
+    def scored(self) -> bool:
+        """The game is over and counts: every ending but an abandoned game."""
+        return is_scored(self.outcome)
+
+    @property
+    def lost(self) -> bool:
+        """The game ended in a loss: the third fuse, or (crowning) an indispensable card lost or
+        no card left in any hand."""
+        return self.outcome in LOSSES
+
+    @property
+    def lost_card(self) -> Card | None:
+        """The indispensable card whose loss ended a crowning game, None otherwise."""
+        if self.outcome != "critical_lost" or not self.effects:
+            return None
+        return self.effects[-1].card
 
     @property
     def score(self) -> int:
@@ -250,7 +270,7 @@ class GameState:
         if isinstance(event, Abandon):
             self.turn += 1
             self.outcome = "abandoned"
-            return Effect("abandoned", player, ended="abandoned")
+            return self._effect(Effect("abandoned", player, ended="abandoned"))
         card = None
         kind = "clue"
         firework = None
@@ -307,8 +327,12 @@ class GameState:
             self.final_turns_left -= 1
             if self.final_turns_left == 0:
                 self.outcome = "deck_out"
-        return Effect(kind, player, card, firework, completed, clock_returned, drew, last_drawn,
-                      self.outcome if self.over else None)
+        return self._effect(Effect(kind, player, card, firework, completed, clock_returned, drew,
+                                   last_drawn, self.outcome if self.over else None))
+
+    def _effect(self, effect: Effect) -> Effect:
+        self.effects.append(effect)
+        return effect
 
     def _check_end_after_card(self) -> None:
         if self.fuses >= MAX_FUSES:

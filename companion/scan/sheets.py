@@ -15,7 +15,7 @@ from pathlib import Path
 
 from companion.i18n import _
 from companion.rules.cards import Card
-from companion.rules.describe import card_name
+from companion.words import card_name
 from companion.rules.variants import Variant, get_variant
 from companion.scan.qr import DEFAULT_STICKER_MM, QUIET_MODULES, label_mm, make_qr, qr_matrix, save_png
 from companion.scan.tag import deck_tags, tag_text
@@ -134,7 +134,7 @@ def write_sheet(variant: Variant | str, path: str | os.PathLike, page: str = "a4
     pdf.set_auto_page_break(False)
     pdf.set_creator("hanabi-companion")
     pdf.set_title(_("Hanabi card tags"))
-    from companion.messages import variant_name
+    from companion.words import variant_name
 
     for p in range(pages):
         pdf.add_page()

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from companion.i18n import N_
 from companion.rules.cards import STANDARD_COPIES, Card, parse_card
-from companion.rules.describe import format_message
+from companion.words import format_message
 from companion.rules.variants import Variant, get_variant
 
 PREFIX = "HNB:"
@@ -46,7 +46,7 @@ class TagRead:
             return ""
         params = dict(self.params)
         if "variant" in params:
-            from companion.messages import variant_name
+            from companion.words import variant_name
 
             params["variant"] = variant_name(params["variant"])
         return format_message(self.template, params)

@@ -13,7 +13,7 @@ schema.py (versions and migrations), stats.py (the group's statistics).
 from companion.store.database import MIN_FREE_BYTES, Store, StoreError
 from companion.store.opening import memory_store, open_store
 from companion.store.rows import EventRecord, GameRow
-from companion.store.stats import CAUSES, Statistics, statistics
+from companion.store.stats import Statistics, statistics
 
 __all__ = ["MIN_FREE_BYTES", "Store", "StoreError", "memory_store", "open_store", "EventRecord",
-           "GameRow", "CAUSES", "Statistics", "statistics"]
+           "GameRow", "Statistics", "statistics"]

@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Callable
 
 from companion.i18n import N_
-from companion.rules import Game, GameSetup, IllegalEvent, LogError
-from companion.rules.describe import format_message
-from companion.rules.errors import RulesError
+from companion.formats.errors import LogError
+from companion.rules import Game, GameSetup, IllegalEvent
+from companion.rules.errors import CompanionError, Message
 from companion.rules.events import Event
-from companion.rules.log import event_to_dict, setup_from_dict, setup_to_dict
+from companion.formats.game_log import event_to_dict, setup_from_dict, setup_to_dict
 from companion.rules.state import GameState
 from companion.session import JournalError
 from companion.store.rows import GAME_COLUMNS, EventRecord, GameRow, event_record, game_row
@@ -35,21 +35,8 @@ from companion.store.stats import Statistics, statistics
 MIN_FREE_BYTES = 8 * 1024 * 1024
 
 
-class StoreError(RulesError):
+class StoreError(CompanionError):
     """A history request that cannot be met: an unknown game, or one that no longer reads."""
-
-
-class Words:
-    """A sentence inside another one, translated when the whole message is shown."""
-
-    def __init__(self, template: str, **params: object) -> None:
-        self.template, self.params = template, params
-
-    def __format__(self, spec: str) -> str:
-        return format_message(self.template, self.params)
-
-    def __str__(self) -> str:
-        return format(self, "")
 
 
 def utc_now() -> datetime:
@@ -97,6 +84,16 @@ class Store:
     def close(self) -> None:
         self._conn.close()
 
+    def reader(self) -> "Store | None":
+        """A second, read-only connection to the same file, to read the history on another thread
+        while this one goes on recording (None for a store kept in memory). Close it after use."""
+        if self.path is None:
+            return None
+        # made here, used and closed by the one thread it is handed to
+        conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True,
+                               isolation_level=None, timeout=5.0, check_same_thread=False)
+        return Store(conn, self.path, clock=self._clock, free_space=lambda: 1 << 62)
+
     # ----- writing, safely -------------------------------------------------------------------
     def space_is_low(self) -> bool:
         if self._free_space is None:
@@ -110,11 +107,11 @@ class Store:
         """The plain message for a write that failed (err None: the card is full)."""
         code = _primary(err) if err is not None else sqlite3.SQLITE_FULL
         if kept is None:
-            place = Words(N_("Nothing was changed."))
+            place = Message(N_("Nothing was changed."))
         elif kept == 0:
-            place = Words(N_("The game is kept from its start."))
+            place = Message(N_("The game is kept from its start."))
         else:
-            place = Words(N_("The game is kept up to turn {turn}."), turn=kept)
+            place = Message(N_("The game is kept up to turn {turn}."), turn=kept)
         if code == sqlite3.SQLITE_FULL:
             return JournalError(N_("The SD card is full: free some space, then go on. {kept}"),
                                 kept=place)
@@ -254,7 +251,7 @@ class Store:
             return Game(setup, self._standing_events(game_id))
         except IllegalEvent as err:
             raise StoreError(N_("Game {game} cannot be replayed: {reason}"), game=game_id,
-                             reason=err.message) from None
+                             reason=err) from None
 
     def unfinished(self) -> tuple[int, GameSetup, list[Event]] | None:
         """The game in progress at the table when the app stopped, to resume it; None if none.

@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 
 from companion.i18n import N_
-from companion.rules.describe import format_message
+from companion.words import format_message
 from companion.store import schema
 from companion.store.database import MIN_FREE_BYTES, Store
 

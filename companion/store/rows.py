@@ -6,8 +6,10 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
+from companion.formats.game_log import event_from_dict
+from companion.rules.ending import is_scored, shortfall_cause
 from companion.rules.events import Event
-from companion.rules.log import event_from_dict
+from companion.rules.variants import VARIANTS
 
 
 @dataclass(frozen=True)
@@ -25,12 +27,27 @@ class GameRow:
     max_score: int
     outcome: str  # "playing" while in progress, else the rules' outcome
     rating: str | None
-    events: int  # events that stand (undone ones are not counted)
+    turns: int  # events that stand (undone ones are not counted): one per turn
     source: str  # "table" (played here) or "import"
 
     @property
     def finished(self) -> bool:
         return self.outcome != "playing"
+
+    @property
+    def scored(self) -> bool:
+        """Finished and counted: not in progress, not abandoned."""
+        return is_scored(self.outcome)
+
+    @property
+    def perfect_score(self) -> int:
+        """The score of a perfect game of this variant (25, or 30 with six suits)."""
+        return VARIANTS[self.variant].max_score
+
+    @property
+    def shortfall(self) -> str | None:
+        """Why the game fell short of a perfect score (companion.rules.ending.CAUSES), or None."""
+        return shortfall_cause(self.outcome, self.score, self.max_score, self.perfect_score)
 
     def to_dict(self) -> dict:
         return {
@@ -45,7 +62,8 @@ class GameRow:
             "max_score": self.max_score,
             "outcome": self.outcome,
             "rating": self.rating,
-            "events": self.events,
+            "turns": self.turns,
+            "events": self.turns,  # the same count, under its first name
             "source": self.source,
         }
 

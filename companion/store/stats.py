@@ -11,43 +11,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from companion.i18n import N_
+from companion.rules.ending import CAUSES
 from companion.rules.variants import VARIANTS
 from companion.store.rows import GameRow
-
-# Why a game fell short of a perfect score, in the order the screen lists them.
-CAUSES = {
-    "fuses": N_("The third fuse burnt"),
-    "lost_card": N_("An indispensable card was lost"),
-    "deck_out": N_("The deck ran out before the fireworks were complete"),
-    "stuck": N_("No card was left in any hand"),
-    "abandoned": N_("The game was abandoned"),
-}
-
-
-def full_score(variant: str) -> int:
-    v = VARIANTS.get(variant)
-    return v.max_score if v else 25
-
-
-def shortfall_cause(row: GameRow) -> str | None:
-    """Why a finished game fell short of a perfect score (a key of CAUSES); None if it did not."""
-    if row.outcome in ("playing", "perfect"):
-        return None
-    if row.outcome == "abandoned":
-        return "abandoned"
-    if row.outcome == "fuses":
-        return "fuses"
-    if row.outcome == "critical_lost":
-        return "lost_card"
-    if row.outcome == "stuck":
-        return "stuck"
-    if row.score >= full_score(row.variant):
-        return None
-    if row.max_score < full_score(row.variant):
-        return "lost_card"
-    return "deck_out"
-
 
 @dataclass(frozen=True)
 class ScorePoint:
@@ -80,7 +46,7 @@ class Distribution:
 
     @property
     def max_score(self) -> int:
-        return full_score(self.variant)
+        return VARIANTS[self.variant].max_score
 
 
 @dataclass
@@ -138,10 +104,10 @@ def statistics(rows: list[GameRow]) -> Statistics:
         if not row.finished:
             stats.in_progress += 1
             continue
-        cause = shortfall_cause(row)
+        cause = row.shortfall
         if cause:
             stats.causes[cause] += 1
-        if row.outcome == "abandoned":
+        if not row.scored:
             stats.abandoned += 1
             continue
         stats.scored += 1

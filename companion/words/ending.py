@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.i18n import N_
-from companion.rules.describe import format_message
 from companion.rules.ending import Ending
+from companion.words.names import say
 from companion.words.rating import band_name, crowd_reaction, scale_rows
 
 # Why a crowning game was lost.
@@ -47,10 +47,6 @@ class EndingLines:
     rows: list = field(default_factory=list)
 
 
-def _say(template: str, **params: object) -> str:
-    return format_message(template, params)
-
-
 def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -59,49 +55,49 @@ def _card_reason(ending: Ending) -> str:
     if ending.card is None:
         return ""
     if ending.outcome == "critical_lost":
-        return _say(N_("An indispensable card was lost: {card}"), card=ending.card)
-    return _say(N_("The last misfire: {card}"), card=ending.card)
+        return say(N_("An indispensable card was lost: {card}"), card=ending.card)
+    return say(N_("The last misfire: {card}"), card=ending.card)
 
 
 def ending_lines(ending: Ending) -> EndingLines:
     """The end screen's words for `ending` (see the module docstring)."""
     score = ending.score
     figure = "" if score is None else str(score)
-    out_of = _say(N_("{score} of {perfect} points"), score=score, perfect=ending.perfect_score)
+    out_of = say(N_("{score} of {perfect} points"), score=score, perfect=ending.perfect_score)
     crowd = _sentence(crowd_reaction(ending.band)) if ending.band else ""
     rows = scale_rows(ending.suit_count, ending.band) if ending.shows_scale else []
     reason = ""
     if ending.result == "playing":
-        title, score_line = _say(N_("Game in progress")), out_of
+        title, score_line = say(N_("Game in progress")), out_of
     elif ending.result == "abandoned":
-        title = _say(N_("Game abandoned"))
-        score_line = _say(N_("{score} points: an abandoned game scores nothing and is not rated"),
+        title = say(N_("Game abandoned"))
+        score_line = say(N_("{score} points: an abandoned game scores nothing and is not rated"),
                           score=0)
     elif ending.crowning:
         if ending.result == "lost":
-            title = _say(N_("Lost"))
-            score_line = _say(N_("Crowning rules: a game is perfect or lost, a lost game has "
+            title = say(N_("Lost"))
+            score_line = say(N_("Crowning rules: a game is perfect or lost, a lost game has "
                                  "no score"))
             if ending.outcome == "critical_lost" and ending.card is not None:
                 reason = _card_reason(ending)
             else:
-                reason = _say(CROWNING_LOSSES.get(ending.outcome, N_("The game is lost")))
+                reason = say(CROWNING_LOSSES.get(ending.outcome, N_("The game is lost")))
                 if ending.outcome == "fuses" and ending.card is not None:
                     reason += " · " + _card_reason(ending)
         else:
-            title = _say(N_("Perfect"))
+            title = say(N_("Perfect"))
             score_line = out_of
-            reason = _say(N_("Crowning rules: every firework is complete"))
+            reason = say(N_("Crowning rules: every firework is complete"))
     elif ending.result == "lost":
-        title = _say(N_("Lost: the third fuse burnt"))
-        score_line = _say(FUSE_SCORES[ending.scoring], score=score)
+        title = say(N_("Lost: the third fuse burnt"))
+        score_line = say(FUSE_SCORES[ending.scoring], score=score)
         reason = _card_reason(ending)
     elif ending.result == "perfect":
-        title = _say(N_("A perfect game!"))
+        title = say(N_("A perfect game!"))
         score_line = out_of
-        reason = _say(N_("Every firework is complete"))
+        reason = say(N_("Every firework is complete"))
     else:
         title = _sentence(band_name(ending.band)) if ending.band else out_of
         score_line = out_of
-        reason = _say(N_("The deck ran out and everyone played a last turn"))
+        reason = say(N_("The deck ran out and everyone played a last turn"))
     return EndingLines(title, figure, score_line, reason, crowd, ending.tone, rows)

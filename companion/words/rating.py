@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from companion.i18n import N_, gettext
-from companion.messages import rating_name
+from companion.words.names import rating_name
 from companion.rules.rating import rating_scale
 
 CROWD_REACTIONS = {
@@ -23,7 +23,7 @@ CROWD_REACTIONS = {
 
 
 def band_name(band: str) -> str:
-    """The band's name (companion.messages keeps the names the rest of the app uses)."""
+    """The band's name (companion.words.names)."""
     return rating_name(band)
 
 

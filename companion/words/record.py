@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from companion import i18n
 from companion.i18n import N_
-from companion.messages import variant_name
-from companion.rules.describe import format_message
 from companion.rules.record import RECENT_GAMES, GroupRecord, RatingChange
+from companion.words.names import format_message, variant_name
 
 
 def rating_text(rating: float) -> str:

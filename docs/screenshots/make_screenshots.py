@@ -23,7 +23,7 @@ GAMES = REPO / "tests" / "fixtures" / "real-games"
 
 def logs(folder: Path) -> dict[str, Path]:
     from companion.rules import Game
-    from companion.rules.log import game_from_dict
+    from companion.formats.game_log import game_from_dict
 
     five = json.loads((GAMES / "hanabi-live__no_variant.json").read_text())["log"]
     four = json.loads((GAMES / "hanabi-engine__game-p4v0s9.json").read_text())["log"]

@@ -6,7 +6,7 @@ import pytest
 
 from companion import i18n
 from companion.rules.cards import Card
-from companion.scan import synth
+from companion.demo import synth
 
 
 @pytest.fixture(autouse=True)

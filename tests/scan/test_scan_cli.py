@@ -10,7 +10,7 @@ import pytest
 from companion import i18n
 from companion.cli import main
 from companion.rules.cards import Card
-from companion.scan import synth
+from companion.demo import synth
 from companion.scan.qr import qr_image
 
 

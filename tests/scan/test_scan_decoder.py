@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from companion.rules.cards import Card
-from companion.scan import synth
+from companion.demo import synth
 from companion.scan.decoder import bare_decode, decode_frame, decode_image
 from companion.scan.regions import find_regions
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from companion.rules.cards import Card
-from companion.scan import synth
+from companion.demo import synth
 from companion.scan.service import ScanService, letterbox
 from hardware.camera import CameraError, FileSource
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from companion.rules.cards import Card
-from companion.scan import synth
+from companion.demo import synth
 from companion.scan.decoder import decode_frame
 from companion.scan.service import ScanService
 from companion.scan.tracker import Tracker

@@ -41,7 +41,7 @@ def populate(store) -> None:
         session.new_game(game.setup)
         for event in game.events:
             clock["now"] += timedelta(seconds=50)
-            session._apply(event, "touch")
+            session.apply_event(event, "touch")
         clock["now"] += timedelta(days=2, hours=seed % 5)
     # An abandoned game, a game with an undo, and the game still at the table.
     session.new_game(GameSetup.create(names[:3]))
@@ -96,7 +96,13 @@ def main(argv=None) -> int:
     Window.add_widget(manager)
 
     def settle(frames: int = 12) -> None:
+        import time
+
         for _ in range(frames):
+            EventLoop.idle()
+        deadline = time.monotonic() + 10
+        while history.loading and time.monotonic() < deadline:  # read on its own thread
+            time.sleep(0.01)
             EventLoop.idle()
 
     shown = {}

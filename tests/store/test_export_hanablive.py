@@ -4,6 +4,7 @@ log; docs/hanablive.md says the same as the code."""
 
 from __future__ import annotations
 
+from companion.words import message as words_message
 import json
 import re
 from pathlib import Path
@@ -12,9 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion import hanablive
-from companion.rules import Abandon, Clue, Game, GameSetup, IllegalEvent, LogError, Play, parse_card
-from companion.rules.log import game_from_dict, game_to_dict
+from companion.formats import hanablive
+from companion.formats.errors import LogError
+from companion.rules import Abandon, Clue, Game, GameSetup, IllegalEvent, Play, parse_card
+from companion.formats.game_log import game_from_dict, game_to_dict
 from companion.rules.simulate import simulate_game
 
 REPO = Path(__file__).resolve().parents[2]
@@ -270,14 +272,14 @@ def test_hanablives_older_files_with_suit_instead_of_suitindex_are_read():
 def test_a_bad_hanablive_file_gets_one_plain_message(change, message):
     with pytest.raises(LogError) as err:
         hanablive.game_from_hanablive(hanablive_file(**change))
-    assert err.value.message.startswith(message)
+    assert words_message(err.value).startswith(message)
 
 
 def test_an_action_the_rules_refuse_names_its_index():
     data = hanablive_file(actions=[{"type": 1, "target": 0, "value": 0}])  # discard at 8 clocks
     with pytest.raises(IllegalEvent) as err:
         hanablive.game_from_hanablive(data)
-    assert err.value.index == 0 and "cannot discard" in err.value.message
+    assert err.value.index == 0 and "cannot discard" in words_message(err.value)
 
 
 def test_a_deck_that_is_not_the_variants_is_refused():
@@ -286,7 +288,7 @@ def test_a_deck_that_is_not_the_variants_is_refused():
     data["deck"][1] = {"suitIndex": 0, "rank": 5}
     with pytest.raises(LogError) as err:
         hanablive.game_from_hanablive(data)
-    assert err.value.message == "The deck does not hold the cards of the variant"
+    assert words_message(err.value) == "The deck does not hold the cards of the variant"
 
 
 # ----- the documentation says what the code does ---------------------------------------------

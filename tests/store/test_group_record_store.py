@@ -8,7 +8,7 @@ import pytest
 from companion import config
 from companion.cli import main
 from companion.rules import Abandon, Clue, Discard, Play
-from companion.rules.log import game_to_dict
+from companion.formats.game_log import game_to_dict
 from companion.rules.par import PAR
 from companion.rules.record import expected_result
 from companion.session import TableSession

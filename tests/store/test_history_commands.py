@@ -9,9 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import config, hanablive
+from companion import config
+from companion.formats import hanablive
 from companion.cli import main
-from companion.rules.log import game_from_dict, game_to_dict, read_log
+from companion.formats.game_log import game_from_dict, game_to_dict, read_log
 from companion.store import open_store
 
 SETTINGS = settings(max_examples=60, deadline=None,

@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 
 from companion.store import GameRow, statistics
-from companion.store.stats import shortfall_cause
 
 START = datetime(2026, 1, 1, 20, 0, tzinfo=timezone.utc)
 
@@ -49,7 +48,7 @@ def test_why_games_fell_short():
     rows = [row(1, 0, "fuses"), row(2, 0, "fuses"), row(3, 19, "deck_out", max_score=21),
             row(4, 23, "deck_out"), row(5, 0, "critical_lost"), row(6, 4, "abandoned"),
             row(7, 25, "perfect"), row(8, 0, "stuck"), row(9, 12, "playing")]
-    assert [shortfall_cause(r) for r in rows] == [
+    assert [r.shortfall for r in rows] == [
         "fuses", "fuses", "lost_card", "deck_out", "lost_card", "abandoned", None, "stuck", None]
     stats = statistics(rows)
     assert dict(stats.causes) == {"fuses": 2, "lost_card": 2, "deck_out": 1, "abandoned": 1,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.words import message as words_message
 import ast
 import re
 from pathlib import Path
@@ -10,7 +11,7 @@ from companion import i18n
 
 REPO = Path(__file__).resolve().parents[2]
 SOURCES = ["companion/store/database.py", "companion/store/opening.py", "companion/store/stats.py",
-           "companion/hanablive.py", "companion/commands/history.py",
+           "companion/formats/hanablive.py", "companion/commands/history.py",
            "companion/commands/export.py", "companion/commands/import_log.py",
            "companion/app/history.py"]
 KV = REPO / "kv" / "history.kv"
@@ -47,16 +48,16 @@ def test_the_italian_keeps_every_placeholder():
 
 
 def test_a_refusal_reads_in_italian():
-    from companion.store.database import Words
+    from companion.rules.errors import Message
     from companion.session import JournalError
 
     error = JournalError("The SD card is full: free some space, then go on. {kept}",
-                         kept=Words("The game is kept up to turn {turn}.", turn=12))
+                         kept=Message("The game is kept up to turn {turn}.", turn=12))
     i18n.set_language("it")
     try:
-        text = error.message
+        text = words_message(error)
     finally:
         i18n.set_language("en")
     assert text == ("La scheda SD è piena: liberate un po' di spazio, poi continuate. "
                     "La partita è conservata fino al turno 12.")
-    assert error.message.endswith("The game is kept up to turn 12.")
+    assert words_message(error).endswith("The game is kept up to turn 12.")

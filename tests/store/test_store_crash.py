@@ -32,7 +32,7 @@ def planned_game(game_number: int):
 
 
 def child(path: str) -> int:
-    from companion.rules.log import event_to_dict
+    from companion.formats.game_log import event_to_dict
     from companion.session import TableSession
     from companion.store import open_store
 
@@ -61,20 +61,20 @@ def child(path: str) -> int:
         while not session.state.over:
             index = len(session.game.events)
             event = plan.events[index]
-            assert session._apply(event, "camera").kind == "applied"
+            assert session.apply_event(event, "camera").kind == "applied"
             say("ok", session.game_id, index, json.dumps(event_to_dict(event)))
             if index % 7 == 3 and not session.state.over:  # a misread card, put right
                 say("undoing", session.game_id, index)
                 assert session.undo().kind == "undone"
                 say("undone", session.game_id, index)
-                assert session._apply(event, "touch").kind == "applied"
+                assert session.apply_event(event, "touch").kind == "applied"
                 say("ok", session.game_id, index, json.dumps(event_to_dict(event)))
     return 0
 
 
 # ----- the test --------------------------------------------------------------------------------
 def stored_events(path: Path) -> dict[int, list[dict]]:
-    from companion.rules.log import event_to_dict
+    from companion.formats.game_log import event_to_dict
     from companion.store import open_store
 
     store, notice = open_store(path)
@@ -88,7 +88,7 @@ def stored_events(path: Path) -> dict[int, list[dict]]:
 
 def test_every_confirmed_event_survives_a_kill_and_the_game_resumes_as_it_was(tmp_path):
     from companion.rules import Game
-    from companion.rules.log import event_from_dict
+    from companion.formats.game_log import event_from_dict
 
     path = tmp_path / "companion.sqlite3"
     rng = random.Random(20261121)

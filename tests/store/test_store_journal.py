@@ -1,13 +1,14 @@
 """The journal: every confirmed event and undo is kept, a game resumes exactly where it was."""
 
 from __future__ import annotations
+from companion.words import message as words_message
 
 import sqlite3
 
 import pytest
 
 from companion.rules import Game, GameSetup, parse_card
-from companion.rules.log import game_from_dict, game_to_dict
+from companion.formats.game_log import game_from_dict, game_to_dict
 from companion.session import TableSession
 from companion.store import StoreError, open_store
 from companion.store import schema
@@ -17,7 +18,7 @@ NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve"]
 
 def replay(session: TableSession, events) -> None:
     for event in events:
-        outcome = session._apply(event, "touch")
+        outcome = session.apply_event(event, "touch")
         assert outcome.kind == "applied", outcome
 
 
@@ -67,7 +68,7 @@ def test_an_undo_stays_in_the_journal_marked_undone(store, clock):
             for r in records] == [(0, "clue", True), (1, "R1", False), (1, "B1", True)]
     assert records[1].undone == clock.now
     assert store.game(session.game_id).events == session.game.events
-    assert store.games()[0].events == 2
+    assert store.games()[0].turns == 2
 
 
 def test_the_end_of_a_game_is_recorded_and_undoing_it_reopens_the_game(make_game, store, clock):
@@ -96,7 +97,7 @@ def test_a_new_game_records_the_one_in_progress_as_abandoned(store, clock):
     clock.advance(hours=1)
     session.new_game(GameSetup.create(NAMES[:4], "multicolor", first_player=2))
     first, second = store.games()[1], store.games()[0]  # newest first
-    assert first.outcome == "abandoned" and first.events == 2 and first.ended is not None
+    assert first.outcome == "abandoned" and first.turns == 2 and first.ended is not None
     assert second.players == tuple(NAMES[:4]) and second.variant == "multicolor"
     assert second.first_player == 2 and second.outcome == "playing"
     assert store.unfinished()[0] == second.id
@@ -129,7 +130,7 @@ def test_the_same_log_is_recognised(store, real_games):
 def test_asking_for_an_unknown_game_says_so(store):
     with pytest.raises(StoreError) as err:
         store.game(42)
-    assert err.value.message == "There is no game 42 in the history"
+    assert words_message(err.value) == "There is no game 42 in the history"
 
 
 def test_a_full_card_is_reported_before_the_next_event_is_accepted(store_path, clock):
@@ -142,7 +143,7 @@ def test_a_full_card_is_reported_before_the_next_event_is_accepted(store_path, c
     free["bytes"] = 100_000  # under the margin the write-ahead log needs
     outcome = session.play(parse_card("R1"))
     assert outcome.kind == "refused"
-    assert outcome.error.message == ("The SD card is full: free some space, then go on. "
+    assert words_message(outcome.error) == ("The SD card is full: free some space, then go on. "
                                      "The game is kept up to turn 2.")
     assert session.state.turn == 2 and session.state.fireworks["R"] == 0
     assert store.game(session.game_id).events == session.game.events
@@ -160,14 +161,14 @@ def test_sqlite_running_out_of_room_refuses_the_event_and_keeps_the_rest(make_ga
     store._conn.execute(f"PRAGMA max_page_count = {pages}")  # the card is full from now on
     refused = None
     for event in game.events:
-        outcome = session._apply(event, "touch")
+        outcome = session.apply_event(event, "touch")
         if outcome.kind == "refused":
             refused = outcome
             break
     assert refused is not None, "the store never filled up"
     kept = len(session.game.events)
-    assert refused.error.message.startswith("The SD card is full")
-    assert f"kept up to turn {kept}" in refused.error.message or kept == 0
+    assert words_message(refused.error).startswith("The SD card is full")
+    assert f"kept up to turn {kept}" in words_message(refused.error) or kept == 0
     assert store.game(session.game_id).events == game.events[:kept]
 
 

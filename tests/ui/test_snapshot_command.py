@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from companion.rules import Game
-from companion.rules.log import game_from_dict, game_to_dict
+from companion.formats.game_log import game_from_dict, game_to_dict
 
 pytestmark = pytest.mark.ui
 

@@ -164,7 +164,8 @@ def test_the_mock_panel_drives_the_table(start_app):
 
 def test_the_demo_plays_its_script(start_app):
     """The demo's own pieces (generated frames, real scanner, mock panel), a shorter script."""
-    from companion import config, demo
+    from companion import config
+    from companion.demo import director as demo
 
     script = (
         demo.Step("show", card=Card("R", 1), pause=0.1),
@@ -237,7 +238,8 @@ def test_the_camera_thread_never_touches_the_session(start_app):
 
 
 def test_the_demo_without_a_camera_says_why_and_goes_on_by_hand(start_app):
-    from companion import config, demo
+    from companion import config
+    from companion.demo import director as demo
 
     def broken_scanner(*args, **kwargs):
         raise RuntimeError("libzbar0 is not installed")

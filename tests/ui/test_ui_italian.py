@@ -39,7 +39,7 @@ def kv_messages(path: Path) -> set[str]:
 
 def rules_messages() -> set[str]:
     files = sorted((REPO / "companion" / "rules").glob("*.py"))
-    files += [REPO / "companion" / "messages.py", REPO / "companion" / "session.py"]
+    files += sorted((REPO / "companion" / "words").glob("*.py")) + [REPO / "companion" / "session.py"]
     out = set()
     for f in files:
         out |= python_messages(f)
@@ -56,7 +56,8 @@ def ui_messages() -> set[str]:
         if f.name == "history.kv":
             continue
         out |= kv_messages(f)
-    out |= python_messages(REPO / "companion" / "demo.py")
+    for f in sorted((REPO / "companion" / "demo").glob("*.py")):
+        out |= python_messages(f)
     return out
 
 
@@ -100,7 +101,7 @@ def test_the_words_of_the_game_in_italian():
 
 
 def test_a_refusal_and_a_result_read_in_italian():
-    from companion.messages import outcome_text
+    from companion.words import outcome_text
     from companion.rules import GameSetup, parse_card
     from companion.session import TableSession
 

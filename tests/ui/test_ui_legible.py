@@ -30,7 +30,7 @@ def test_every_screen_reads_whole(start_app, size, lang):
     d.tap_id("discard_button")  # refused: the warning sign and the reason
     read("table, a refusal")
     d.tap_id("clue_button")
-    from companion.rules.describe import format_message
+    from companion.words import format_message
     from companion.store.opening import PROBLEMS
 
     d.root.show_notice(format_message(PROBLEMS["newer"], {  # a notice that wraps over lines

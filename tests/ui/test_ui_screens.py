@@ -8,7 +8,7 @@ import pytest
 
 from companion.i18n import N_
 from companion.rules import GameSetup, parse_card
-from companion.rules.log import game_from_dict
+from companion.formats.game_log import game_from_dict
 from companion.session import JournalError, MemoryJournal
 
 pytestmark = pytest.mark.ui
@@ -41,9 +41,9 @@ def test_new_game_screen_starts_a_game_and_remembers_it(start_app):
         "crowning", "keep", True)
     assert len(d.screen("table").suit_rows()) == 6
     assert "max 30" in d.ids("table").score.text
-    from companion.app import remembered
+    from companion.app import last_setup
 
-    remembered.flush()  # written off the UI thread
+    last_setup.flush()  # written off the UI thread
     saved = json.loads((config.data_dir() / "last-setup.json").read_text())
     assert saved["setup"]["players"] == ["Ana", "Ben", "Cy", "Dee"]
     d.stop()
@@ -177,9 +177,9 @@ def test_switching_to_italian_translates_the_table(start_app):
     d.tap_id("undo_button")
     assert d.text("message") == "Annullato: Gioca Blu 2"
     # and it is remembered for the next start
-    from companion.app import remembered
+    from companion.app import last_setup
 
-    assert remembered.language() == "it"
+    assert last_setup.language() == "it"
 
 
 def test_italian_end_screen(start_app):
@@ -328,7 +328,7 @@ def test_remembering_never_waits_on_the_ui_thread(start_app, monkeypatch):
     import threading
 
     from companion import config
-    from companion.app import remembered
+    from companion.app import last_setup
 
     synced = []
     real_fsync = os.fsync
@@ -337,12 +337,12 @@ def test_remembering_never_waits_on_the_ui_thread(start_app, monkeypatch):
         synced.append(threading.current_thread())
         return real_fsync(fd)
 
-    monkeypatch.setattr(remembered.os, "fsync", fsync)
+    monkeypatch.setattr(last_setup.os, "fsync", fsync)
     d = start_app(new_game=False)
     d.tap_id("lang_it", "newgame")
     d.tap_id("start", "newgame")
     assert d.current == "table"
-    remembered.flush()
+    last_setup.flush()
     assert len(synced) == 2 and threading.main_thread() not in synced
     saved = json.loads((config.data_dir() / "last-setup.json").read_text())
     assert saved["language"] == "it" and saved["setup"]["players"][0] == "Giocatore 1"
@@ -371,3 +371,44 @@ def test_the_history_is_read_only_when_it_is_shown(start_app):
     d.stop()
     store.close()
     d.app.actions.set_language("en")  # a screen of a closed app reads nothing
+
+
+def test_a_history_kept_in_a_file_is_read_off_the_screens_thread(start_app, tmp_path):
+    """Entering the history never waits for the store: the list is read on a thread of its own,
+    on a connection of its own, and shown when it is read; the table goes on recording meanwhile."""
+    import threading
+
+    from companion.app.context import AppContext
+    from companion.rules.simulate import simulate_game
+    from companion.session import TableSession
+    from companion.store import open_store
+    from companion.store.database import Store
+
+    store, _notice = open_store(tmp_path / "history.sqlite3")
+    for seed in range(30):
+        store.import_game(simulate_game(GameSetup.create(["Ana", "Ben", "Cy"]), seed))
+    readers = []
+    games = Store.games
+
+    def games_noting_the_thread(self):
+        readers.append((self is store, threading.current_thread().name))
+        return games(self)
+
+    Store.games = games_noting_the_thread
+    try:
+        session = TableSession(journal=store)
+        session.new_game(GameSetup.create(["Ana", "Ben"]))
+        d = start_app(AppContext(session=session, store=store, sound=False))
+        d.tap_id("menu_button")
+        d.tap(d.dialog.ids.history)
+        history = d.screen("history")
+        assert d.current == "history"
+        assert d.wait_for(lambda: not history.loading and len(history.rows) == 31)
+        assert readers == [(False, "history")]  # a second connection, not the table's, not here
+        assert history.title.startswith("Game ") and history.score_text.endswith(" of 25")
+        d.tap_id("back", "history")
+        assert session.clue().kind == "applied"  # the table's own connection is untouched
+        d.stop()
+    finally:
+        Store.games = games
+        store.close()

@@ -5,50 +5,15 @@ Used by the screen, the scan banner and the command line; every text goes throug
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from companion.i18n import N_
-from companion.rules import Abandon, Clue, Discard, Play
-from companion.rules.describe import card_name, format_message, suit_name
-from companion.rules.events import Event
-from companion.session import Outcome
+from companion.rules.events import Abandon, Clue, Discard, Event, Play
+from companion.rules.state import Effect, GameState
+from companion.words.names import format_message, message, outcome_name, suit_name
 
-OUTCOME_NAMES = {
-    "playing": N_("in progress"),
-    "deck_out": N_("the deck ran out and everyone played a last turn"),
-    "perfect": N_("every firework is complete"),
-    "fuses": N_("the third fuse burnt"),
-    "critical_lost": N_("an indispensable card was lost"),
-    "stuck": N_("no card is left in any hand"),
-    "abandoned": N_("the table abandoned the game"),
-}
-
-RATING_NAMES = {
-    "horrible": N_("horrible"),
-    "mediocre": N_("mediocre"),
-    "honourable": N_("honourable"),
-    "excellent": N_("excellent"),
-    "amazing": N_("amazing"),
-    "legendary": N_("legendary"),
-    "divine": N_("divine"),
-}
-
-VARIANT_NAMES = {
-    "classic": N_("Classic"),
-    "multicolor": N_("Multicolor"),
-    "multicolor-short": N_("Multicolor, short"),
-    "multicolor-wild": N_("Multicolor, wild"),
-}
-
-
-def outcome_name(outcome: str) -> str:
-    return format_message(OUTCOME_NAMES.get(outcome, outcome), {})
-
-
-def rating_name(band: str) -> str:
-    return format_message(RATING_NAMES.get(band, band), {})
-
-
-def variant_name(variant: str) -> str:
-    return format_message(VARIANT_NAMES.get(variant, variant), {})
+if TYPE_CHECKING:  # the session is above the words: only its shape is used here
+    from companion.session import Outcome
 
 
 def event_text(event: Event, players: list[str] | tuple[str, ...] = ()) -> str:
@@ -70,10 +35,10 @@ def event_text(event: Event, players: list[str] | tuple[str, ...] = ()) -> str:
     return str(event)
 
 
-def outcome_text(outcome: Outcome, players: list[str] | tuple[str, ...] = ()) -> str:
+def outcome_text(outcome: "Outcome", players: list[str] | tuple[str, ...] = ()) -> str:
     """The sentence the screen shows for an outcome."""
     if outcome.kind in ("refused", "nothing_to_undo"):
-        return outcome.error.message if outcome.error else ""
+        return message(outcome.error) if outcome.error else ""
     if outcome.kind == "undone":
         return format_message(N_("Undone: {what}"), {"what": event_text(outcome.event, players)})
     if outcome.kind == "armed":
@@ -109,4 +74,26 @@ def outcome_text(outcome: Outcome, players: list[str] | tuple[str, ...] = ()) ->
     return text
 
 
-__all__ = ["card_name", "outcome_text", "event_text", "outcome_name", "rating_name", "variant_name"]
+def event_line(turn: int, event: Event, effect: Effect, players) -> str:
+    """One line of the table's recent events: "23  Cathy: Discard Yellow 4"."""
+    if effect.kind == "misfire":
+        what = format_message(N_("Misfire {card}"), {"card": effect.card})
+    else:
+        what = event_text(event, players)
+    return f"{turn}  {players[effect.player]}: {what}"
+
+
+def turn_text(state: GameState) -> str:
+    if state.over:
+        return format_message(N_("Game over: {how}"), {"how": outcome_name(state.outcome)})
+    return format_message(N_("{player}'s turn"), {"player": state.players[state.current_player]})
+
+
+def final_round_text(state: GameState) -> str:
+    """Once the last card is drawn: who still plays, in order ("" before that)."""
+    still = state.players_still_to_play
+    if not still:
+        return ""
+    names = ", ".join(state.players[i] for i in still)
+    return format_message(N_("Final round: {count} turns left ({names})"),
+                          {"count": len(still), "names": names})

@@ -1,6 +1,6 @@
 """`hanabi-companion --demo`: the real app playing a short scripted game, no Pi needed.
 
-The camera is a FileSource fed with generated frames of tagged cards (companion.scan.synth):
+The camera is a FileSource fed with generated frames of tagged cards (companion.demo.synth):
 the table seen from above, and the script's cards laid on it one after another. The button panel is
 gpiozero's mock panel, whose buttons the script presses (and holds) on time. Everything else is
 the app as it runs at a table: the same scanner, session, rules, screens, lights and sounds.
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from companion.app.context import AppContext
 from companion.i18n import N_, gettext as _
 from companion.rules import Card, GameSetup
-from companion.rules.describe import format_message
+from companion.words import format_message
 from companion.session import TableSession
 
 log = logging.getLogger(__name__)
@@ -68,7 +68,7 @@ UNDO_HOLD_SECONDS = 1.6
 
 def film_frames(script=SCRIPT, size=FRAME_SIZE) -> tuple:
     """The table with nothing in view, and each card of the script lying on it (card, copy) -> frame."""
-    from companion.scan.synth import Placement, empty_frame, render_frame
+    from companion.demo.synth import Placement, empty_frame, render_frame
 
     clean = {"blur": 0.3, "motion": 0.0, "light": 0.1, "glare": 0.0, "noise": 1.5, "jpeg": 0,
              "brightness": 1.0, "tint": (1.0, 1.0, 1.0), "occlusion": 0.0}
@@ -129,7 +129,7 @@ class DemoDirector:
         from kivy.clock import Clock
 
         from companion.app.companion_app import load_kv
-        from companion.app.demo_strip import DemoStrip
+        from companion.demo.strip import DemoStrip
 
         load_kv("demo.kv")
         self.app = app
@@ -230,6 +230,13 @@ class DemoDirector:
             self._event.cancel()
         for release in self._releases:
             release.cancel()
+
+
+def run_demo(args) -> int:
+    """`hanabi-companion --demo`: the app on the demo's context."""
+    from companion.app.main import load_settings, run_app
+
+    return run_app(args, make_context=lambda args: demo_context(load_settings(args)))
 
 
 def demo_context(cfg: dict) -> AppContext:

@@ -29,11 +29,13 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from companion.rules import Abandon, Card, Clue, Discard, Game, IllegalEvent, LogError, Play
+from companion.formats.errors import LogError
+from companion.formats.game_log import (event_from_dict, event_to_dict, game_from_dict,
+                                        read_json_file, setup_from_dict, setup_to_dict)
+from companion.rules import Abandon, Card, Clue, Discard, Game, IllegalEvent, Play
 from companion.rules.errors import N_
 from companion.rules.events import Event
-from companion.rules.log import (event_from_dict, event_to_dict, game_from_dict, is_whole_number,
-                                 read_json_file, setup_from_dict, setup_to_dict)
+from companion.rules.game import MAX_PLAYERS, MIN_PLAYERS, is_whole_number
 from companion.rules.state import hand_size
 from companion.rules.variants import Variant
 
@@ -54,7 +56,6 @@ TERMINATED = 4  # hanab.live's end condition "a player terminated the game"
 EXTRAS_KEY = "companion"
 # hanab.live options that change the hands or the turns: such a game cannot be replayed here.
 RULE_CHANGING_OPTIONS = ("oneExtraCard", "oneLessCard", "detrimentalCharacters")
-MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
 
 @dataclass
@@ -252,9 +253,7 @@ def _card(raw: object, index: int, variant: Variant) -> Card:
 
 def _setup(data: dict, extras: dict):
     players = data.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise _fail(N_("players must be a list of names"))
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+    if isinstance(players, list) and not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise _fail(N_("This game has {count} players: a table here holds 2 to 5"),
                     count=len(players))
     options = data.get("options") or {}

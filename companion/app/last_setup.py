@@ -18,12 +18,10 @@ from pathlib import Path
 
 from companion import config
 from companion.i18n import LANGUAGES
-from companion.rules.game import MAX_PLAYERS, MIN_PLAYERS
-from companion.rules.options import ENDGAMES, FUSE_OUTS
-from companion.rules.variants import VARIANTS
+from companion.rules.errors import SetupError
+from companion.rules.game import MAX_PLAYERS, OPTION_NAMES, GameSetup
 
 FILE_NAME = "last-setup.json"
-MAX_NAME_LENGTH = 40
 
 
 def default_names() -> list[str]:
@@ -32,14 +30,6 @@ def default_names() -> list[str]:
     return [_("Player {number}").format(number=i) for i in range(1, MAX_PLAYERS + 1)]
 
 
-DEFAULT_SETUP = {
-    "players": ["Player 1", "Player 2", "Player 3"],
-    "first_player": 0,
-    "variant": "classic",
-    "endgame": "standard",
-    "fuse_out": "zero",
-    "empty_clues": False,
-}
 
 
 def path() -> Path:
@@ -118,33 +108,26 @@ def remember_language(lang: str) -> None:
     _remember("language", lang)
 
 
-def clean_setup(raw: object) -> dict:
-    """A usable setup from whatever the file held: bad or missing fields take the defaults."""
-    setup = dict(DEFAULT_SETUP)
-    setup["players"] = default_names()[:3]
-    if not isinstance(raw, dict):
-        return setup
-    players = raw.get("players")
-    if (isinstance(players, list) and MIN_PLAYERS <= len(players) <= MAX_PLAYERS
-            and all(isinstance(p, str) and p.strip() and len(p) <= MAX_NAME_LENGTH for p in players)):
-        setup["players"] = [p.strip() for p in players]
-    first = raw.get("first_player")
-    if isinstance(first, int) and not isinstance(first, bool) and 0 <= first < len(setup["players"]):
-        setup["first_player"] = first
-    if raw.get("variant") in VARIANTS:
-        setup["variant"] = raw["variant"]
-    if raw.get("endgame") in ENDGAMES:
-        setup["endgame"] = raw["endgame"]
-    if raw.get("fuse_out") in FUSE_OUTS:
-        setup["fuse_out"] = raw["fuse_out"]
-    if isinstance(raw.get("empty_clues"), bool):
-        setup["empty_clues"] = raw["empty_clues"]
-    return setup
+def default_setup() -> GameSetup:
+    """Three players with the default names, the classic game."""
+    return GameSetup(tuple(default_names()[:3]))
 
 
-def last_setup() -> dict:
-    return clean_setup(_read().get("setup"))
+def setup_from_file(raw: object) -> GameSetup:
+    """The setup the file held (GameSetup.from_dict), or the default one if it holds none that
+    the rules accept. A file written before the options were nested is read too."""
+    if isinstance(raw, dict) and "options" not in raw:
+        raw = {**raw, "options": {k: raw[k] for k in OPTION_NAMES if k in raw}}
+        raw = {k: v for k, v in raw.items() if k not in OPTION_NAMES}
+    try:
+        return GameSetup.from_dict(raw)
+    except SetupError:
+        return default_setup()
 
 
-def remember_setup(setup: dict) -> None:
-    _remember("setup", clean_setup(setup))
+def last_setup() -> GameSetup:
+    return setup_from_file(_read().get("setup"))
+
+
+def remember_setup(setup: GameSetup) -> None:
+    _remember("setup", setup.to_dict())

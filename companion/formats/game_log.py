@@ -1,4 +1,4 @@
-"""The game log, format `hanabi-companion-log` version 1: read, validate, write.
+"""The game log, format `hanabi-companion-log` version 1: read, validate, write (a contract).
 
 {"format": "hanabi-companion-log", "version": 1,
  "variant": "classic", "options": {"endgame": "standard", "fuse_out": "zero", "empty_clues": false},
@@ -14,18 +14,16 @@ import json
 import os
 from pathlib import Path
 
+from companion.formats.errors import LogError
 from companion.rules.cards import parse_card
-from companion.rules.errors import IllegalEvent, LogError, N_
+from companion.rules.errors import IllegalEvent, N_, SetupError
 from companion.rules.events import Abandon, Clue, Discard, Event, Play
-from companion.rules.game import Game, GameSetup, SetupError
-from companion.rules.options import ENDGAMES, FUSE_OUTS, Options
-from companion.rules.variants import VARIANTS
+from companion.rules.game import Game, GameSetup, is_whole_number
 
 FORMAT = "hanabi-companion-log"
 VERSION = 1
 MAX_LOG_BYTES = 4 * 1024 * 1024  # a long game is a few kB; anything this big is not a log
 MAX_EVENTS = 10_000
-MAX_NAME_LENGTH = 40
 
 _EVENT_FIELDS = {
     "clue": {"type", "target", "kind", "value", "player"},
@@ -33,11 +31,6 @@ _EVENT_FIELDS = {
     "discard": {"type", "card", "copy", "player"},
     "abandon": {"type", "player"},
 }
-
-
-def is_whole_number(value: object) -> bool:
-    """A JSON integer (true and false are not numbers here)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def event_from_dict(data: object, index: int | None = None) -> Event:
@@ -103,48 +96,15 @@ def event_to_dict(event: Event) -> dict:
 
 
 def setup_from_dict(data: dict) -> GameSetup:
-    variant = data.get("variant", "classic")
-    if not isinstance(variant, str) or variant not in VARIANTS:
-        raise LogError(N_("Unknown variant {value!r}: use one of {choices}"), value=variant,
-                       choices=", ".join(VARIANTS))
-    raw_options = data.get("options", {})
-    if not isinstance(raw_options, dict):
-        raise LogError(N_("options must be an object"))
-    unknown = set(raw_options) - {"endgame", "fuse_out", "empty_clues"}
-    if unknown:
-        raise LogError(N_("Unknown options: {fields}"), fields=", ".join(sorted(map(str, unknown))))
-    endgame = raw_options.get("endgame", "standard")
-    fuse_out = raw_options.get("fuse_out", "zero")
-    empty_clues = raw_options.get("empty_clues", False)
-    if endgame not in ENDGAMES:
-        raise LogError(N_("Unknown endgame {value!r}: use standard or crowning"), value=endgame)
-    if fuse_out not in FUSE_OUTS:
-        raise LogError(N_("Unknown fuse_out {value!r}: use zero, minus_ten or keep"), value=fuse_out)
-    if not isinstance(empty_clues, bool):
-        raise LogError(N_("empty_clues must be true or false"))
-    players = data.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise LogError(N_("players must be a list of names"))
-    if any(not p.strip() or len(p) > MAX_NAME_LENGTH for p in players):
-        raise LogError(N_("A player's name must be 1 to {limit} characters"), limit=MAX_NAME_LENGTH)
-    first = data.get("first_player", 0)
-    if not is_whole_number(first):
-        raise LogError(N_("first_player must be a number"))
+    """The table a log describes (GameSetup.from_dict); LogError naming what is wrong."""
     try:
-        return GameSetup(tuple(players), VARIANTS[variant], Options(endgame, fuse_out, empty_clues), first)
+        return GameSetup.from_dict(data)
     except SetupError as err:
         raise LogError(err.template, **err.params) from None
 
 
 def setup_to_dict(setup: GameSetup) -> dict:
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "variant": setup.variant.name,
-        "options": setup.options.to_dict(),
-        "players": list(setup.players),
-        "first_player": setup.first_player,
-    }
+    return {"format": FORMAT, "version": VERSION, **setup.to_dict()}
 
 
 def game_from_dict(data: object) -> Game:
