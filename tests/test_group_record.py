@@ -3,6 +3,8 @@
 from datetime import datetime, timedelta, timezone
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.rules.par import PAR, derive_par
 from companion.rules.record import (RecordGame, expected_result, group_key, group_records,
@@ -105,3 +107,25 @@ def test_the_rating_change_in_words():
         assert rating_change_text(change) == "Ana, Ben, Cy: 1.032 \u2192 1.047, migliore 23, 4\u00aa partita"
     finally:
         i18n.set_language("en")
+
+SCORES = st.lists(st.tuples(st.integers(-10, 25), st.sampled_from(["deck_out", "abandoned", "playing"])),
+                  max_size=30)
+
+
+@settings(max_examples=80, deadline=None)
+@given(SCORES, st.randoms(use_true_random=False))
+def test_only_scored_games_move_the_rating_and_order_in_does_not_matter(games, rnd):
+    rows = [played(i, score, outcome) for i, (score, outcome) in enumerate(games, 1)]
+    shuffled = list(rows)
+    rnd.shuffle(shuffled)
+    records = group_records(rows)
+    assert [r.to_dict() for r in records] == [r.to_dict() for r in group_records(shuffled)]
+    scored = [g for g in rows if g.outcome == "deck_out"]
+    without = group_records(scored)
+    assert [r.rating for r in records if r.games] == [r.rating for r in without]
+    for record in records:
+        for point in record.history:
+            par = PAR[("classic", 3)]
+            actual = performance(point.score, par, 25)
+            assert (point.after > point.before) == (actual > expected_result(point.before))
+            assert abs(point.change) <= 32
