@@ -46,14 +46,18 @@ HEAVY_IMPORTS = (
     "companion.app.companion_app", "companion.app.main", "companion.cli",
 )
 
-IMPORT_ONE = r"""
-import json, sys, time
+RSS_MB = r"""
 def rss_mb():
     with open("/proc/self/status") as f:
         for line in f:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) / 1024
     return float("nan")
+"""
+
+IMPORT_ONE = r"""
+import json, sys, time
+""" + RSS_MB + r"""
 name = sys.argv[1]
 before_modules = len(sys.modules)
 rss0 = rss_mb()
@@ -135,13 +139,7 @@ PRELUDE = r"""
 import json, os, sys, time
 mode, seconds, config_path = sys.argv[1], float(sys.argv[2]), sys.argv[3]
 
-def rss_mb():
-    with open("/proc/self/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
-"""
+""" + RSS_MB
 
 
 def child_env(tmp: Path, display: bool) -> dict:
