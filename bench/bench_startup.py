@@ -9,7 +9,12 @@
    Also shown: run_app() called directly, without the command line's own imports.
 2. Resident memory (RSS) with the camera running: the app with camera.source = "file" on a folder
    of generated frames of tagged cards, after it has been scanning for a few seconds, beside the
-   bare Kivy app's RSS. Goal: under 150 MB.
+   bare Kivy app's RSS. Goals: under 150 MB in all, and the app's own share (above the bare
+   Kivy window) at most 60 MB.
+3. What each heavy import costs: each module imported alone in a fresh interpreter (the same
+   environment as the app), its import time and the resident memory it adds, beside a bare
+   interpreter. A module's figure includes everything it pulls in (cv2 includes numpy), so the
+   rows overlap; they say where start-up time and memory go. `--imports-only` runs this part.
 
 Runs headless (SDL's offscreen driver) unless --display is given and DISPLAY is set.
 A benchmark, not a test: it prints figures and never fails on them.
@@ -28,8 +33,41 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))  # this checkout's companion, not whichever one is installed
 GOAL_RATIO = 1.5
 GOAL_RSS_MB = 150
+GOAL_OWN_MB = 60
+
+# Imported one at a time, each in a fresh interpreter (part 3).
+HEAVY_IMPORTS = (
+    "numpy", "cv2", "pyzbar.pyzbar", "gpiozero", "kivy", "kivy.core.window", "kivy.uix.widget",
+    "companion.rules", "companion.session", "companion.store", "companion.scan.decoder",
+    "companion.scan.service", "hardware.camera.choose", "hardware.camera.opencv_source",
+    "companion.app.companion_app", "companion.app.main", "companion.cli",
+)
+
+RSS_MB = r"""
+def rss_mb():
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+"""
+
+IMPORT_ONE = r"""
+import json, sys, time
+""" + RSS_MB + r"""
+name = sys.argv[1]
+before_modules = len(sys.modules)
+rss0 = rss_mb()
+t0 = time.perf_counter()
+if name != "-":
+    __import__(name)
+t1 = time.perf_counter()
+print(json.dumps({"ms": (t1 - t0) * 1000, "mb": rss_mb() - rss0, "rss0": rss0,
+                  "modules": len(sys.modules) - before_modules}))
+"""
 
 BARE_APP = r"""
 import sys, time
@@ -101,20 +139,15 @@ PRELUDE = r"""
 import json, os, sys, time
 mode, seconds, config_path = sys.argv[1], float(sys.argv[2]), sys.argv[3]
 
-def rss_mb():
-    with open("/proc/self/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
-"""
+""" + RSS_MB
 
 
 def child_env(tmp: Path, display: bool) -> dict:
     (tmp / "kivy").mkdir(parents=True, exist_ok=True)
     env = dict(os.environ)
     env.update(KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", KIVY_HOME=str(tmp / "kivy"),
-               HANABI_COMPANION_DATA=str(tmp / "data"), SDL_AUDIODRIVER="dummy")
+               HANABI_COMPANION_DATA=str(tmp / "data"), SDL_AUDIODRIVER="dummy",
+               PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")])))
     if not display:
         env["SDL_VIDEODRIVER"] = "offscreen"
     return env
@@ -166,14 +199,49 @@ def write_frames(folder: Path) -> None:
         cv2.imwrite(str(folder / f"frame{i:02d}.png"), frame)
 
 
+def import_cost(module: str, env: dict, runs: int) -> dict:
+    """Median import time (ms) and added RSS (MB) of `module`, each run a fresh interpreter."""
+    results = []
+    for _ in range(runs):
+        proc = subprocess.run([sys.executable, "-c", IMPORT_ONE, module], capture_output=True,
+                              text=True, env=env, cwd=REPO, timeout=120)
+        lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
+        if proc.returncode != 0 or not lines:
+            return {"error": (proc.stderr.strip().splitlines() or ["exit %d" % proc.returncode])[-1]}
+        results.append(json.loads(lines[-1]))
+    return {key: statistics.median(r[key] for r in results) for key in ("ms", "mb", "rss0", "modules")}
+
+
+def report_imports(env: dict, runs: int) -> None:
+    bare = import_cost("-", env, runs)
+    print(f"What each import costs (alone in a fresh interpreter, median of {runs}; "
+          f"the rows overlap: a module counts all it pulls in)")
+    print(f"  bare interpreter (baseline)        {0:7.0f} ms  {bare['rss0']:7.1f} MB resident at start")
+    for module in HEAVY_IMPORTS:
+        cost = import_cost(module, env, runs)
+        if "error" in cost:
+            print(f"  {module:34s} cannot be imported here: {cost['error']}")
+            continue
+        print(f"  {module:34s} {cost['ms']:7.0f} ms  {cost['mb']:+7.1f} MB   "
+              f"({cost['modules']:.0f} modules)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="fresh processes per figure (default 5)")
     parser.add_argument("--seconds", type=float, default=8.0,
                         help="how long the camera runs before RSS is read (default 8)")
     parser.add_argument("--display", action="store_true", help="draw on $DISPLAY, not offscreen")
+    parser.add_argument("--import-runs", type=int, default=3,
+                        help="fresh interpreters per import measured (default 3)")
+    parser.add_argument("--imports-only", action="store_true",
+                        help="only measure what each import costs (part 3)")
     args = parser.parse_args()
     display = args.display and bool(os.environ.get("DISPLAY"))
+    if args.imports_only:
+        with tempfile.TemporaryDirectory() as tmp_name:
+            report_imports(child_env(Path(tmp_name), display), args.import_runs)
+        return 0
 
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
@@ -224,9 +292,15 @@ def main() -> int:
     print(f"  app, camera running (file)   {app_rss['rss_mb']:7.1f} MB   "
           f"(scanner: {app_rss.get('scan_state')}, {app_rss.get('frames_decoded')} frames decoded)"
           f"    goal < {GOAL_RSS_MB} MB: {'met' if app_rss['rss_mb'] < GOAL_RSS_MB else 'NOT met'}")
-    print(f"  the app's own share          {app_rss['rss_mb'] - bare_rss['rss_mb']:7.1f} MB   "
+    own = app_rss['rss_mb'] - bare_rss['rss_mb']
+    print(f"  the app's own share          {own:7.1f} MB   "
           f"(camera running, above the bare Kivy app; a software renderer such as llvmpipe "
-          f"adds its own memory to both)")
+          f"adds its own memory to both)    goal <= {GOAL_OWN_MB} MB: "
+          f"{'met' if own <= GOAL_OWN_MB else 'NOT met'}")
+    print(f"  of which the camera's share  {app_rss['rss_mb'] - manual_rss['rss_mb']:7.1f} MB   "
+          f"(camera running minus no camera: OpenCV, numpy, zbar, frames)")
+    with tempfile.TemporaryDirectory() as tmp_name:
+        report_imports(child_env(Path(tmp_name), display), args.import_runs)
     return 0
 
 

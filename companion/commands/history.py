@@ -2,7 +2,8 @@
 
 The store is the one the app uses: [store] path of the configuration, else companion.sqlite3 in
 the data folder ($HANABI_COMPANION_DATA overrides it). With --json, one object:
-{"games": [...], "statistics": {...}}. Exit 0, or 2 when the configuration cannot be used.
+{"games": [...], "statistics": {...}}. With --groups, each group's record instead
+(companion.commands.history_groups). Exit 0, or 2 when the configuration cannot be used.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ def add_parser(sub, name: str) -> None:
     p = sub.add_parser(name, help="list the games kept and the statistics",
                        description="List the games kept, newest first, and the group's statistics.")
     p.add_argument("--json", action="store_true", help="one JSON object with games and statistics")
+    p.add_argument("--groups", action="store_true",
+                   help="each group of players' record and rating instead (docs/rating.md)")
     p.set_defaults(run=run)
 
 
@@ -86,6 +89,10 @@ def run(args) -> int:
     if store is None:
         return 2
     try:
+        if args.groups:
+            from companion.commands.history_groups import show_groups
+
+            return show_groups(store, args.json)
         games = store.games()
         if args.json:
             print(json.dumps({"games": [g.to_dict() for g in games],
