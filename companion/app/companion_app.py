@@ -101,7 +101,8 @@ class CompanionApp(App):
             load_kv("end.kv")
             from companion.app.end_screen import EndScreen
 
-            screen = EndScreen(name=name, model=self.model, actions=self.actions)
+            screen = EndScreen(name=name, model=self.model, actions=self.actions,
+                               store=self.context.store)
         elif name == "history":
             from companion.app.history import HistoryScreen
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from companion.i18n import N_, gettext as _
 from companion.rules import RANKS, Card
-from companion.words import format_message, outcome_name, rating_name, suit_name, variant_name
+from companion.words import format_message, suit_name, variant_name
+from companion.rules.ending import ending
+from companion.words.ending import ending_lines
 from companion.words.table import event_line, final_round_text, turn_text
-from companion.rules.rating import rating_scale
 from companion.rules.state import MAX_CLUES, MAX_FUSES, GameState
 from companion.app import palette
 
@@ -126,62 +127,31 @@ def table_figures(state: GameState) -> dict:
     }
 
 
-def rating_rows(state: GameState) -> list[dict]:
-    """The whole rating scale (30 points with 6 suits), the band reached marked."""
-    reached = state.rating
-    rows = []
-    for band, low, high in rating_scale(len(state.variant.suits)):
-        if low is None:
-            points = f"\u2264 {high}"
-        elif low == high:
-            points = str(high)
-        else:
-            points = f"{low}\u2013{high}"
-        rows.append({"band": band, "name": rating_name(band), "points": points,
-                     "reached": band == reached})
-    return rows
-
-
 # The end screen's figures before any game.
-NO_END = {"headline": "", "score": "", "perfect_score": 25, "score_text": "", "how": "",
-          "verdict": "", "details": "", "rating": None, "perfect": False, "rows": [], "players": []}
+NO_END = {"title": "", "figure": "", "score_line": "", "reason": "", "crowd": "", "tone": "neutral",
+          "rows": [], "shows_scale": False, "perfect_score": 25, "details": "", "players": [],
+          "over": False}
 
 
 def end_figures(state: GameState) -> dict:
-    """What the end screen says: the score, how the game ended, the rating."""
-    perfect = state.variant.max_score
-    how = format_message(N_("How it ended: {how}"), {"how": outcome_name(state.outcome)})
-    if state.outcome == "playing":
-        headline = format_message(N_("Game in progress"), {})
-        how = format_message(N_("The game is still going on"), {})
-    elif state.outcome == "perfect":
-        headline = format_message(N_("A perfect game!"), {})
-    elif state.outcome == "abandoned":
-        headline = format_message(N_("Game abandoned"), {})
-    else:
-        headline = format_message(N_("Game over"), {})
-    if state.rating:
-        verdict = format_message(N_("Rating: {band}"), {"band": rating_name(state.rating)})
-    elif state.outcome == "abandoned":
-        verdict = format_message(N_("An abandoned game is not rated"), {})
-    elif state.lost and state.options.endgame == "crowning":
-        verdict = format_message(N_("Crowning rules: a lost game scores nothing"), {})
-    else:
-        verdict = ""
+    """What the end screen says (companion.rules.ending, worded by companion.words.ending): the
+    outcome as a title, the score the chosen scoring gives, why, the crowd's reaction, and the
+    rating scale where that scoring uses it."""
+    lines = ending_lines(ending(state))
     return {
-        "headline": headline,
-        "score": state.score,
-        "perfect_score": perfect,
-        "score_text": format_message(N_("{score} of {perfect} points"),
-                                     {"score": state.score, "perfect": perfect}),
-        "how": how,
-        "verdict": verdict,
+        "title": lines.title,
+        "figure": lines.figure,
+        "score_line": lines.score_line,
+        "reason": lines.reason,
+        "crowd": lines.crowd,
+        "tone": lines.tone,
+        "rows": lines.rows,
+        "shows_scale": bool(lines.rows),
+        "perfect_score": state.variant.max_score,
         "details": format_message(
             N_("{variant} · {players} players · {turns} turns · fireworks {fireworks}"),
             {"variant": variant_name(state.variant.name), "players": len(state.players),
              "turns": state.turn, "fireworks": state.fireworks_total}),
-        "rating": state.rating,
-        "perfect": state.outcome == "perfect",
-        "rows": rating_rows(state),
         "players": list(state.players),
+        "over": state.over,
     }

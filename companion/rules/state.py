@@ -117,10 +117,14 @@ class GameState:
 
     @property
     def rating(self) -> str | None:
-        """The rating band of a finished game; None while playing, abandoned, or a crowning loss."""
+        """The rating band of a finished game; None while playing, abandoned, lost in the crowning
+        endgame, or lost on the third fuse under a scoring that is a penalty (0 or -10), which
+        the rating scale does not rate."""
         if not self.over or self.outcome == "abandoned":
             return None
         if self.options.endgame == "crowning" and self.outcome in LOSSES:
+            return None
+        if self.outcome == "fuses" and self.options.fuse_out != "keep":
             return None
         return rating_band(self.score, len(self.variant.suits))
 

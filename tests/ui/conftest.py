@@ -253,6 +253,7 @@ class Driver:
         ARTEFACTS.mkdir(parents=True, exist_ok=True)
         self.frames(2)
         out = ARTEFACTS / f"{name}.png"
+        out.parent.mkdir(parents=True, exist_ok=True)
         made = self.window.screenshot(name=str(ARTEFACTS / f"{name}-tmp.png"))
         os.replace(made, out)
         return out

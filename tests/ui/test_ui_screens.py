@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from companion.app import palette
 from companion.i18n import N_
 from companion.rules import GameSetup, parse_card
 from companion.formats.game_log import game_from_dict
@@ -76,14 +77,14 @@ def test_three_misfires_end_the_game(start_app):
         d.pick(card)
     assert d.current == "end"
     ids = d.ids("end")
-    assert ids.headline.text == "Game over"
+    # a loss reads as a loss: said so, in red, and a penalty score is not rated on the scale
+    assert ids.headline.text == "Lost: the third fuse burnt"
+    assert tuple(ids.headline.color) == tuple(palette.BAD) == tuple(ids.score.color)
     assert ids.score.text == "0"
-    assert ids.how.text == "How it ended: the third fuse burnt"
-    assert ids.verdict.text == "Rating: horrible"
-    rows = d.screen("end").rating_rows()
-    assert [r.name for r in rows] == ["legendary", "amazing", "excellent", "honourable",
-                                      "mediocre", "horrible"]
-    assert [r.reached for r in rows] == [False] * 5 + [True]
+    assert ids.score_text.text == "Score 0: a game lost to the fuses scores nothing"
+    assert ids.how.text == "The last misfire: Green 2"
+    assert ids.verdict.text == ""
+    assert d.screen("end").rating_rows() == [] and ids.scale_panel.opacity == 0
     assert "misfire" in d.app.sounds.played
     # Undo from the end screen goes back to the table
     d.tap_id("undo", "end")
@@ -103,24 +104,39 @@ def test_a_perfect_game_celebrates(start_app, real_games):
     assert d.current == "end"
     ids = d.ids("end")
     assert ids.headline.text == "A perfect game!"
+    assert tuple(ids.headline.color) == tuple(palette.GOOD)
     assert ids.score.text == "25" and ids.score_text.text == "25 of 25 points"
-    assert ids.how.text == "How it ended: every firework is complete"
-    reached = [r.name for r in d.screen("end").rating_rows() if r.reached]
-    assert reached == ["legendary"]
+    assert ids.how.text == "Every firework is complete"
+    reached = [(r.name, r.reaction) for r in d.screen("end").rating_rows() if r.reached]
+    assert reached == [("legendary", "the crowd is speechless, stars in their eyes")]
     assert d.app.sounds.played[-1] == "perfect"
     assert d.root.celebration.canvas.children, "the sparks fly"
     d.shot("ui-perfect-end")
 
 
 def test_six_suits_use_the_30_point_scale(start_app):
-    d = start_app(players=("Ana", "Ben"), variant="multicolor")
+    from ending_helpers import scored_game
+
+    game = scored_game(27, variant="multicolor")
+    d = start_app()
+    d.session.resume(1, game.setup, game.events)
+    d.app.show_screen("end")
+    d.frames(3)
+    rows = d.screen("end").rating_rows()
+    assert [(r.name, r.points) for r in rows][:2] == [("divine", "30"), ("legendary", "25\u201329")]
+    assert [r.name for r in rows if r.reached] == ["legendary"]
+    assert d.ids("end").score_text.text == "27 of 30 points"
+
+
+def test_an_abandoned_game_scores_nothing_and_is_not_rated(start_app):
+    d = start_app()
     d.session.abandon()
     d.frames(3)
     assert d.current == "end"
-    rows = d.screen("end").rating_rows()
-    assert [(r.name, r.points) for r in rows][:2] == [("divine", "30"), ("legendary", "25\u201329")]
-    assert d.ids("end").verdict.text == "An abandoned game is not rated"
-    assert not any(r.reached for r in rows)
+    ids = d.ids("end")
+    assert ids.headline.text == "Game abandoned" and ids.score.text == "0"
+    assert ids.score_text.text == "0 points: an abandoned game scores nothing and is not rated"
+    assert d.screen("end").rating_rows() == []
 
 
 def test_new_game_with_the_same_players_is_one_tap(start_app):
@@ -192,11 +208,10 @@ def test_italian_end_screen(start_app):
         d.pick(card)
     assert d.current == "end"
     ids = d.ids("end")
-    assert ids.headline.text == "Partita finita"
-    assert ids.how.text == "Com'è finita: è bruciata la terza miccia"
-    assert ids.verdict.text == "Valutazione: orribile"
-    assert [r.name for r in d.screen("end").rating_rows()] == [
-        "leggendario", "straordinario", "eccellente", "degno di nota", "mediocre", "orribile"]
+    assert ids.headline.text == "Persa: è bruciata la terza miccia"
+    assert ids.how.text == "L'ultimo errore: Verde 5"
+    assert ids.score_text.text == "Punteggio 0: una partita persa per le micce non vale punti"
+    assert d.screen("end").rating_rows() == []
     assert ids.same_players.text == "Nuova partita, stessi giocatori"
 
 
