@@ -3,7 +3,7 @@
     HistoryScreen(store=store, name="history")     Back goes to the screen named "table".
 
 Two tabs: "Games" (the list, and the chosen game's fireworks, discards, how it ended and its
-rating band) and "Statistics" (score over time, the scores of each variant and player count,
+rating band) and "Statistics" (score over time, each group's rating over time, the scores of each variant and player count,
 average and best, the share of perfect games, why games fell short). The plots are drawn with
 Kivy graphics, nothing else. Layout in kv/history.kv; the figures come from companion.store.
 """
@@ -37,7 +37,10 @@ from companion.words import cause_name, message, outcome_name, rating_name, say,
 from companion.rules.state import MAX_CLUES, MAX_FUSES
 from companion.rules.cards import RANKS
 from companion.rules.ending import CAUSES
+from companion.rules.record import START_RATING, GroupRecord, group_records
 from companion.store import GameRow, Statistics, StoreError, statistics
+from companion.store.record import record_games
+from companion.words.record import rating_text
 
 KV_DIR = Path(companion.__file__).resolve().parents[1] / "kv"
 log = logging.getLogger(__name__)
@@ -197,6 +200,7 @@ class ScoreTimeline(Plot):
             Ellipse(pos=(x - dot / 2, y - dot / 2), size=(dot, dot))
 
 
+MAX_GROUP_PLOTS = 3  # the groups that played last get a rating plot each
 MAX_DOTS = 120  # more games than this are drawn as the average of runs of consecutive games
 
 
@@ -215,6 +219,50 @@ def binned(points: list, most: int = MAX_DOTS) -> list[tuple[float, bool]]:
         dots.append((sum(p.score for p in run) / len(run),
                      all(p.score >= VARIANTS[p.variant].max_score for p in run)))
     return dots
+
+
+class RatingCurve(Plot):
+    """One group's rating after each of its scored games, oldest first, with the starting
+    rating dashed; the latest rating is the big dot. data: the group's RatingPoints."""
+
+    def draw(self) -> None:
+        points = self.data
+        if not points:
+            return
+        u = self.u
+        ratings = [points[0].before] + [p.after for p in points]
+        step = max(len(ratings) // MAX_DOTS, 1)  # a long record: every step-th game, and the last
+        shown = ratings[::step] if (len(ratings) - 1) % step == 0 else ratings[::step] + ratings[-1:]
+        low = min(min(shown), START_RATING)
+        high = max(max(shown), START_RATING)
+        grid = next((g for g in (10, 20, 25, 50, 100, 200, 250) if (high - low) / g <= 4), 500)
+        low, high = grid * (low // grid), grid * (-(-high // grid))
+        left = self.x + 56 * u
+        right = self.x + self.width - 14 * u
+        base = self.y + 8 * u
+        height = self.height - 18 * u
+
+        def y_of(rating: float) -> float:
+            return base + (rating - low) / (high - low or 1) * height
+
+        value = low
+        while value <= high:
+            Color(*palette.PANEL_LIGHT)
+            Line(points=[left, y_of(value), right, y_of(value)], width=1)
+            draw_text(rating_text(value), left - 6 * u, y_of(value), 14 * u, palette.TEXT_DIM,
+                      "right", valign="middle")
+            value += grid
+        Color(*palette.TEXT_DIM)
+        dashed(left, y_of(START_RATING), right, y_of(START_RATING), 1.5 * u, 8 * u)
+        gap = (right - left) / max(len(shown) - 1, 1)
+        xy = [(left + i * gap, y_of(r)) for i, r in enumerate(shown)]
+        rising = shown[-1] >= shown[0]
+        Color(*(palette.GOOD if rising else palette.WARN))
+        if len(xy) > 1:
+            Line(points=[c for pt in xy for c in pt], width=2 * u)
+        dot = 14 * u
+        x, y = xy[-1]
+        Ellipse(pos=(x - dot / 2, y - dot / 2), size=(dot, dot))
 
 
 class ScoreHistogram(Plot):
@@ -409,6 +457,7 @@ class HistoryScreen(Screen):
         super().__init__(**kwargs)
         self._games: list[GameRow] = []
         self.stats: Statistics = statistics([])
+        self.records: list[GroupRecord] = []  # every group's record, latest played first
         self._reads = 0  # reads asked for; a read that finishes after a newer one is dropped
         self._shown_game: tuple | None = None  # (game id, state, undone count) of the game shown
         self._stats_filled = False
@@ -449,7 +498,7 @@ class HistoryScreen(Screen):
         reader = store.reader() if store is not None and hasattr(store, "reader") else None
         if reader is None:
             rows = store.games() if store is not None else []
-            self._read_done(read, rows, statistics(rows))
+            self._read_done(read, rows, statistics(rows), group_records(record_games(rows)))
             return
         self.loading = True
 
@@ -459,19 +508,20 @@ class HistoryScreen(Screen):
                     rows = reader.games()
                 finally:
                     reader.close()
-                result = (rows, statistics(rows))
+                result = (rows, statistics(rows), group_records(record_games(rows)))
             except Exception as err:  # a store that went away meanwhile: shown as nothing read
                 log.warning("the history could not be read: %s", err)
-                result = ([], statistics([]))
+                result = ([], statistics([]), [])
             Clock.schedule_once(lambda _dt: self._read_done(read, *result))
 
         threading.Thread(target=read_history, name="history", daemon=True).start()
 
-    def _read_done(self, read: int, rows: list[GameRow], stats: Statistics) -> None:
+    def _read_done(self, read: int, rows: list[GameRow], stats: Statistics,
+                   records: list[GroupRecord]) -> None:
         if read != self._reads:
             return  # a newer read is on its way
         self.loading = False
-        self._games, self.stats = rows, stats
+        self._games, self.stats, self.records = rows, stats, records
         self._shown_game = None
         self._show()
 
@@ -569,6 +619,14 @@ class HistoryScreen(Screen):
                                       count=bin_size(len(stats.over_time)))))
         timeline.add_widget(ScoreTimeline(data=(stats.over_time, stats.average)))
         box.add_widget(timeline)
+        for record in [r for r in self.records if r.history][:MAX_GROUP_PLOTS]:
+            card = StatCard(title=say(N_("Rating of {players} · {variant}"),
+                                      players=", ".join(record.players),
+                                      variant=variant_name(record.variant)),
+                            note=say(N_("now {rating} after {games} games · dashed: the start"),
+                                     rating=rating_text(record.rating), games=record.games))
+            card.add_widget(RatingCurve(data=record.history))
+            box.add_widget(card)
         share = StatCard(title=say(N_("Perfect games")),
                          note=say(N_("{perfect} of {games} games"), perfect=stats.perfect,
                                 games=stats.scored))

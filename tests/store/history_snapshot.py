@@ -74,7 +74,7 @@ def main(argv=None) -> int:
     from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
     from companion import i18n
-    from companion.app.history import HistoryScreen
+    from companion.app.history import HistoryScreen, RatingCurve
     from companion.app.scale import SCALE
     from companion.store import open_store
 
@@ -128,6 +128,9 @@ def main(argv=None) -> int:
             "band": history.band_text,
             "ending": history.ending_text,
             "stats_cards": len(history.ids.stats_box.children),
+            "rating_plots": [(card.title, len(card.children[0].data))
+                             for card in reversed(history.ids.stats_box.children)
+                             if isinstance(card.children[0], RatingCurve)],
             "back_height": history.ids.back.height,
             "row_height": min((c.height for c in history.ids.game_list.children[0].children),
                               default=0),

@@ -53,6 +53,10 @@ def test_the_history_at_the_three_screen_sizes():
         assert seen["score"].endswith(" of 25") or seen["score"].endswith(" of 30")
         assert seen["band"] and seen["ending"]
         assert seen["stats_cards"] >= 5  # figures, timeline, perfect share, causes, a histogram
+        # the groups that played last, each with its rating after every scored game
+        plots = dict(seen["rating_plots"])
+        assert 1 <= len(plots) <= 3
+        assert plots["Rating of Ana, Ben, Cy · Classic"] == 7  # its 7 classic games; not the abandoned one
         for target in ("back_height", "row_height", "tab_height"):
             assert seen[target] >= 48, (size, target)
         assert seen["texts"][1:] == ["Games", "Statistics"]
