@@ -4,7 +4,7 @@
 
 The games are real ones played on hanab.live (tests/fixtures/real-games), cut at telling
 moments: the final round of a five-player game, the middle of a four-player game with a
-misfire, and the end of the five-player game.
+misfire, the end of the five-player game, and the four-player game lost to three misfires.
 """
 
 from __future__ import annotations
@@ -35,6 +35,11 @@ def logs(folder: Path) -> dict[str, Path]:
         "middle": dict(four, events=four["events"][:20] + [{"type": "play", "card": "R4"},
                                                            {"type": "discard", "card": "Y4"}]),
         "end": five,
+        # the four-player game gone wrong: three misfires, under the -10 scoring
+        "lost": dict(four, options={"fuse_out": "minus_ten"},
+                     events=four["events"][:20] + [{"type": "play", "card": "R5"},
+                                                   {"type": "play", "card": "Y5"},
+                                                   {"type": "play", "card": "B5"}]),
     }
     paths = {}
     for name, log in chosen.items():
@@ -46,6 +51,7 @@ def logs(folder: Path) -> dict[str, Path]:
 SHOTS = [
     ("table-800x480-en.png", "final-round", "table", "800x480", "en"),
     ("end-800x480-en.png", "end", "end", "800x480", "en"),
+    ("end-lost-800x480-en.png", "lost", "end", "800x480", "en"),
     ("table-1280x720-it.png", "middle", "table", "1280x720", "it"),
     ("table-720x1280-en.png", "middle", "table", "720x1280", "en"),
 ]
