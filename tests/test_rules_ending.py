@@ -139,3 +139,12 @@ def test_every_ending_in_italian(italian):
                        [r["reaction"] for r in en.rows])
         i18n.set_language("it")
         assert not ({t for t in texts if t and not t.isdigit()} & english - {""}), texts
+
+
+def test_a_fuse_loss_is_rated_only_where_its_score_is_the_fireworks():
+    """The scale rates a score of fireworks; 0 or -10 for a lost game is not a band."""
+    assert fuse_loss(9, "zero").state.rating is None
+    assert fuse_loss(9, "minus_ten").state.rating is None
+    assert fuse_loss(9, "keep").state.rating == "mediocre"  # 9 cards kept: 6-10
+    assert abandoned().state.rating is None
+    assert crowning_perfect().state.rating == "legendary"
