@@ -25,6 +25,19 @@ log = logging.getLogger(__name__)
 TONE_COLOURS = {"success": palette.GOOD, "loss": palette.BAD, "neutral": palette.TEXT}
 # The band reached, on the scale: green only for a success, never for a lost game.
 BAND_COLOURS = {"success": palette.GOOD, "loss": palette.WARN, "neutral": palette.CLUE}
+# A game played to its end is a success, but "booed by the crowd" is not a green moment: the
+# headline and the band take the band's own shade (the top bands green, the middle ones blue,
+# the bottom ones orange).
+BAND_SHADES = {"divine": palette.GOOD, "legendary": palette.GOOD, "amazing": palette.GOOD,
+               "excellent": palette.CLUE, "honourable": palette.CLUE,
+               "mediocre": palette.WARN, "horrible": palette.WARN}
+
+
+def ending_colours(tone: str, band: str | None) -> tuple[tuple, tuple]:
+    """(the headline's colour, the reached band's colour) for an ending's tone and band."""
+    if tone == "success" and band in BAND_SHADES:
+        return BAND_SHADES[band], BAND_SHADES[band]
+    return TONE_COLOURS.get(tone, palette.TEXT), BAND_COLOURS.get(tone, palette.GOOD)
 
 
 class RatingRow(Box):
@@ -70,13 +83,15 @@ class EndScreen(Screen):
 
     def _show(self, *_args) -> None:
         end = self.model.end
-        self.tone_colour = TONE_COLOURS.get(end.get("tone"), palette.TEXT)
+        rows = end.get("rows", [])
+        band = next((row["band"] for row in rows if row["reached"]), None)
+        self.tone_colour, highlight = ending_colours(end.get("tone", "neutral"), band)
         scale = self.ids.scale
         scale.clear_widgets()
-        for row in reversed(end.get("rows", [])):  # the best band on top
+        for row in reversed(rows):  # the best band on top
             scale.add_widget(RatingRow(band=row["band"], name=row["name"], reaction=row["reaction"],
                                        points=row["points"], reached=row["reached"],
-                                       highlight=BAND_COLOURS.get(end.get("tone"), palette.GOOD)))
+                                       highlight=highlight))
         chips = self.ids.chips
         chips.clear_widgets()
         for firework in self.model.fireworks:

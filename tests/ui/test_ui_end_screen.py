@@ -45,6 +45,7 @@ COLOURS = {"success": palette.GOOD, "loss": palette.BAD, "neutral": palette.TEXT
 def test_every_ending_reads_right_from_across_the_table(start_app, size, lang):
     from companion import i18n
     from companion.app.context import AppContext
+    from companion.app.end_screen import BAND_SHADES
     from companion.session import TableSession
 
     i18n.set_language(lang)
@@ -58,7 +59,10 @@ def test_every_ending_reads_right_from_across_the_table(start_app, size, lang):
         assert d.current == "end", name
         ids, screen = d.ids("end"), d.screen("end")
         assert ids.headline.text, name
-        assert tuple(ids.headline.color) == tuple(COLOURS[tone]), name
+        expected = BAND_SHADES[band] if tone == "success" and band else COLOURS[tone]
+        assert tuple(ids.headline.color) == tuple(expected), name
+        if band in ("horrible", "mediocre"):  # booed or barely clapped: not the green of a win
+            assert tuple(ids.headline.color) != tuple(palette.GOOD), name
         if lang == "en" and name in TITLES:
             assert ids.headline.text == TITLES[name], name
         if name in FIGURES:
