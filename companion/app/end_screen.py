@@ -139,4 +139,7 @@ class EndScreen(Screen):
     def _word_record(self, *_args) -> None:
         from companion.words.record import rating_change_text
 
-        self.record_text = rating_change_text(self._change) if self._change is not None else ""
+        text = rating_change_text(self._change) if self._change is not None else ""
+        # the arrow is drawn in the symbol font: the text font has no arrows
+        self.record_text = palette.escape_markup(text).replace(
+            "\u2192", f"[font={palette.SYMBOL_FONT}]\u2192[/font]")

@@ -82,3 +82,40 @@ def test_every_ending_reads_right_from_across_the_table(start_app, size, lang):
             d.shot(f"end/{name}-{size[0]}x{size[1]}-{lang}")
         d.stop()
     assert not problems, problems
+
+
+def test_the_end_screen_says_what_the_game_did_to_the_groups_rating(start_app, tmp_path):
+    """Two games of the same players are kept; the third one ends at the table: the end screen
+    says the group's rating before and after, its best score and that this was its 3rd game.
+    A game of other players leaves the line empty."""
+    from companion.app.context import AppContext
+    from companion.rules.record import group_records
+    from companion.session import TableSession
+    from companion.store import open_store
+    from companion.store.record import record_games
+
+    store, _notice = open_store(tmp_path / "history.sqlite3")
+    store.import_game(scored_game(20))
+    store.import_game(scored_game(24))
+    played = scored_game(22)
+    session = TableSession(journal=store)
+    session.new_game(played.setup)
+    for event in played.events:
+        session.apply_event(event, "touch")
+    record = group_records(record_games(store.games()))[0]
+    assert [p.score for p in record.history] == [20, 24, 22]
+    before, after = record.history[-1].before, record.history[-1].after
+    assert round(after) > round(before)  # 22 is above the par of a 3-player classic game
+    d = start_app(AppContext(session=session, store=store, sound=False))
+    screen = d.screen("end")
+    assert d.current == "end"
+    assert d.wait_for(lambda: screen.record_text != "")
+    names = ", ".join(played.setup.players)
+    assert screen.record_text == (f"{names}: {round(before):,} [font=Symbols]\u2192[/font] "
+                                  f"{round(after):,}, best 24, 3rd game")
+    assert d.ids("end").record.text == screen.record_text
+    assert not missing_glyphs(d.window) and not unreadable_labels(d.window)
+    if d.can_shoot:
+        d.shot("end/record-800x480-en")
+    d.stop()
+    store.close()
