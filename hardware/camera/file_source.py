@@ -170,8 +170,19 @@ class FileSource:
             frame = as_bgr(item) if isinstance(item, np.ndarray) else read_image(item)
             if frame is not None:
                 return frame.copy() if isinstance(item, np.ndarray) else frame
+            self._check_still_there()
+        if isinstance(self.source, (str, os.PathLike)):
+            # every image of the folder went away or broke: lost, like an unplugged camera, so
+            # that it is opened again (and the folder listed again) once they are back
+            raise CameraError(_("no image in {path} can be read any more")
+                              .format(path=os.fspath(self.source)))
         self.finished = True  # nothing in the list can be read
         return None
+
+    def _check_still_there(self) -> None:
+        """CameraError if the image or folder the frames come from has gone."""
+        if isinstance(self.source, (str, os.PathLike)) and not os.path.exists(self.source):
+            raise CameraError(_("{path} is gone").format(path=os.fspath(self.source)))
 
     def _read_next(self) -> np.ndarray | None:
         for item in self._iterator:
