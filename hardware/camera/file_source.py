@@ -21,6 +21,7 @@ import numpy as np
 
 from companion.i18n import _
 from hardware.camera.base import CameraError, as_bgr
+from hardware.camera.image_size import HEADER_BYTES, ImageSize, image_size
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp", ".ppm", ".pgm"}
 
@@ -29,25 +30,68 @@ Item = Union[np.ndarray, str, os.PathLike]
 
 # No photo of a table, nor a scanned sheet, comes near this; a bigger file is not read at all.
 MAX_IMAGE_BYTES = 128 * 1024 * 1024
+# Nor this many pixels (a 600 dpi A4 scan is 35 million). A JPEG above it is decoded at a half,
+# a quarter or an eighth of its size (the decoder scales while it decodes, so the memory stays
+# small); any other image above it is not read at all: a 440 kB PNG can hold 400 million.
+MAX_IMAGE_PIXELS = 40_000_000
+_REDUCED = {  # factor -> (colour flag, grey flag)
+    2: (cv2.IMREAD_REDUCED_COLOR_2, cv2.IMREAD_REDUCED_GRAYSCALE_2),
+    4: (cv2.IMREAD_REDUCED_COLOR_4, cv2.IMREAD_REDUCED_GRAYSCALE_4),
+    8: (cv2.IMREAD_REDUCED_COLOR_8, cv2.IMREAD_REDUCED_GRAYSCALE_8),
+}
 
 
-def read_image(path: str | os.PathLike) -> np.ndarray | None:
-    """An image file as BGR, or None if it cannot be read as an image (or is too big to be one:
-    see MAX_IMAGE_BYTES and too_big_to_read)."""
+def _read_bytes(path: str | os.PathLike, limit: int, whole: bool = True) -> bytes | None:
+    """Up to `limit` bytes of the file (limit + 1 if it is longer), None if it cannot be read
+    (or, with `whole`, if it is longer than the limit)."""
     try:
         with open(path, "rb") as f:
-            if os.fstat(f.fileno()).st_size > MAX_IMAGE_BYTES:
+            if whole and os.fstat(f.fileno()).st_size > limit:
                 return None
-            raw = f.read(MAX_IMAGE_BYTES + 1)  # a device or a pipe has no size: read what fits
+            return f.read(limit + 1)  # a device or a pipe has no size: read what fits
     except OSError:
         return None
+
+
+def _flags(size: ImageSize | None, gray: bool) -> int | None:
+    """How to decode an image of this declared size; None: too big to decode at all."""
+    plain = cv2.IMREAD_GRAYSCALE if gray else cv2.IMREAD_UNCHANGED
+    if size is None or size.pixels <= MAX_IMAGE_PIXELS:
+        return plain
+    if size.kind == "jpeg":
+        for factor, (colour, grey) in _REDUCED.items():
+            if size.pixels <= MAX_IMAGE_PIXELS * factor * factor:
+                return grey if gray else colour
+    return None
+
+
+def read_image(path: str | os.PathLike, gray: bool = False) -> np.ndarray | None:
+    """An image file as BGR (grey with gray=True), or None if it cannot be read as an image, or
+    is too big to be one (see MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS and too_big_to_read). A big
+    JPEG comes back smaller, never holding more than MAX_IMAGE_PIXELS."""
+    raw = _read_bytes(path, MAX_IMAGE_BYTES)
     if not raw or len(raw) > MAX_IMAGE_BYTES:
         return None
-    try:
-        image = cv2.imdecode(np.frombuffer(raw, dtype=np.uint8), cv2.IMREAD_UNCHANGED)
-    except (cv2.error, MemoryError):  # e.g. a small file that unpacks to billions of pixels
+    flags = _flags(image_size(raw), gray)
+    if flags is None:
         return None
-    return None if image is None else as_bgr(image)
+    try:
+        image = cv2.imdecode(np.frombuffer(raw, dtype=np.uint8), flags)
+        del raw
+        if image is None:
+            return None
+        return image if gray else as_bgr(image)
+    except (cv2.error, MemoryError):  # e.g. a format OpenCV refuses, or no memory left
+        return None
+
+
+def too_many_pixels(path: str | os.PathLike) -> ImageSize | None:
+    """The size the file declares, if it is more pixels than read_image takes."""
+    head = _read_bytes(path, HEADER_BYTES, whole=False)
+    size = image_size(head[:HEADER_BYTES]) if head else None
+    if size is None or _flags(size, gray=True) is not None:
+        return None
+    return size
 
 
 def too_big_to_read(path: str | os.PathLike) -> bool:
