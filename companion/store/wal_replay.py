@@ -4,8 +4,9 @@ SQLite deletes the -wal of an empty (0-byte) database file when it opens it, and
 record the log held. Before that can happen the two files are moved aside (companion.store.
 opening); then a COPY of the log is placed beside a fresh one-page database of the same page
 size and opened: SQLite replays every committed frame of the log onto it. If the log holds every
-page of the store (no checkpoint since it was made, the usual case for a store that lost its
-main file), the whole store comes back; otherwise what can still be read is taken, row by row.
+page of the store (no checkpoint since it was made, the usual case for a young store that lost
+its main file), the whole store comes back. Otherwise only the games whose every event still
+reads are taken; the rest stays in the files aside, untouched, for a person to look at.
 
     found = recover_into(conn, aside)   # aside: the moved-aside store; its -wal beside it
     found.games, found.events           # how many were copied into `conn` (a fresh store)
@@ -35,7 +36,6 @@ EVENT_COLUMNS = ("id", "game_id", "idx", "event", "recorded", "undone")
 class Recovered:
     games: int = 0
     events: int = 0
-    whole: bool = False  # the replayed copy passed SQLite's check: nothing was left behind
 
 
 def holds_records(wal: Path) -> bool:
@@ -83,6 +83,18 @@ def _rows(conn: sqlite3.Connection, table: str, columns: tuple[str, ...]) -> lis
     return rows
 
 
+def _whole_games(games: list[tuple], events: list[tuple]) -> tuple[list[tuple], list[tuple]]:
+    """Only the games that have every event they count (a game's `turns` standing events)."""
+    turns = GAME_COLUMNS.index("turns")
+    standing: dict[int, int] = {}
+    for row in events:
+        if row[EVENT_COLUMNS.index("undone")] is None:
+            standing[row[1]] = standing.get(row[1], 0) + 1
+    whole = [row for row in games if standing.get(row[0], 0) == row[turns]]
+    ids = {row[0] for row in whole}
+    return whole, [row for row in events if row[1] in ids]
+
+
 def recover_into(conn: sqlite3.Connection, aside: Path) -> Recovered:
     """Copies the games found by replaying `aside`-wal into the fresh store `conn`."""
     wal = aside.with_name(aside.name + "-wal")
@@ -95,21 +107,16 @@ def recover_into(conn: sqlite3.Connection, aside: Path) -> Recovered:
         if replay is None:
             return Recovered()
         try:
-            try:
-                whole = (replay.execute("PRAGMA quick_check").fetchall() == [("ok",)]
-                         and schema.application_id(replay) == schema.APPLICATION_ID
-                         and schema.has_expected_tables(replay))
-            except sqlite3.DatabaseError:
-                whole = False
-            try:
-                games = _rows(replay, "games", GAME_COLUMNS)
-                events = _rows(replay, "events", EVENT_COLUMNS)
-            except sqlite3.DatabaseError:
-                return Recovered()
+            if (schema.application_id(replay) != schema.APPLICATION_ID
+                    or not schema.has_expected_tables(replay)):
+                return Recovered()  # not a store of the companion's
+            games = _rows(replay, "games", GAME_COLUMNS)
+            events = _rows(replay, "events", EVENT_COLUMNS)
+        except sqlite3.DatabaseError:
+            return Recovered()
         finally:
             replay.close()
-        ids = {row[0] for row in games}
-        events = [row for row in events if row[1] in ids]
+        games, events = _whole_games(games, events)
         try:
             conn.execute("BEGIN IMMEDIATE")
             conn.executemany(f"INSERT INTO games ({', '.join(GAME_COLUMNS)}) VALUES "
@@ -121,6 +128,6 @@ def recover_into(conn: sqlite3.Connection, aside: Path) -> Recovered:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             return Recovered()
-        return Recovered(len(games), len(events), whole)
+        return Recovered(len(games), len(events))
     finally:
         shutil.rmtree(folder, ignore_errors=True)

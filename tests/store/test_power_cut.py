@@ -17,6 +17,7 @@ kept as they happened).
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import random
@@ -127,17 +128,15 @@ def seed_kept(store: Path, kept: Path) -> None:
             shutil.copyfile(live, kept / live.name)
 
 
-def stored_events(path: Path) -> dict[int, list[dict]]:
-    from companion.formats.game_log import event_to_dict
-    from companion.store import open_store
+def _recorder_module():
+    """test_store_crash.py as a module, for its reading of the store after a stop."""
+    spec = importlib.util.spec_from_file_location("store_crash_recorder", RECORDER)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
-    store, notice = open_store(path)
-    assert notice is None, notice
-    try:
-        return {row.id: [event_to_dict(e) for e in store.game(row.id).events]
-                for row in store.games()}
-    finally:
-        store.close()
+
+stored_events = _recorder_module().stored_events
 
 
 WEAKENED = """

@@ -59,19 +59,6 @@ def test_open_store_never_moves_a_folder(tmp_path):
     assert everything_in(tmp_path) == before
 
 
-def test_the_history_command_refuses_a_store_path_naming_a_folder(tmp_path):
-    folder = tmp_path / "hanabi-companion"
-    folder.mkdir()
-    (folder / "notes.txt").write_text("mine")
-    config = tmp_path / "config.toml"
-    config.write_text(f'[store]\npath = "{folder}"\n')
-    result = subprocess.run([sys.executable, "-m", "companion", "--config", str(config),
-                             "history"], cwd=REPO, capture_output=True, text=True, timeout=60)
-    assert result.returncode == 2 and "store.path" in result.stderr
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["config.toml", "hanabi-companion"]
-    assert everything_in(folder) == {"notes.txt": b"mine"}
-
-
 @pytest.mark.parametrize("content", [b"", b"\x00" * 10, "my shopping list\n".encode(),
                                      b"%PDF-1.4 a document"])
 def test_a_file_of_another_kind_is_never_moved_nor_changed(tmp_path, content):
@@ -142,6 +129,31 @@ def test_a_full_card_at_start_up_keeps_the_store_and_the_game_resumes_once_freed
     assert notice is None and store.persistent
     resumed_id, _setup, events = store.unfinished()
     assert resumed_id == game_id and [event_to_dict(e) for e in events] == kept
+    store.close()
+
+
+def test_a_card_that_fills_up_during_the_game_refuses_the_move_and_loses_nothing(small_card):
+    path = small_card / "companion.sqlite3"
+    store, _ = open_store(path, min_free_bytes=0)  # no margin: the card itself says it is full
+    session = play(store, 4)
+    plan = simulate_game(GameSetup.create(NAMES), 1)
+    filler = fill(small_card)
+    refused = None
+    for event in plan.events[4:40]:  # until the log can grow no more
+        outcome = session.apply_event(event)
+        if outcome.kind == "refused":
+            refused = outcome
+            break
+    assert refused is not None and "full" in str(refused.error)
+    confirmed = [event_to_dict(e) for e in session.game.events]
+    assert [p.name for p in small_card.iterdir() if ".damaged-" in p.name] == []
+    filler.unlink()  # space freed: the same move now goes through
+    assert session.apply_event(refused.event).kind == "applied"
+    store.close()
+    store, notice = open_store(path, min_free_bytes=0)
+    assert notice is None
+    _id, _setup, events = store.unfinished()
+    assert [event_to_dict(e) for e in events] == confirmed + [event_to_dict(refused.event)]
     store.close()
 
 
