@@ -41,15 +41,20 @@ _REDUCED = {  # factor -> (colour flag, grey flag)
 }
 
 
-def _read_bytes(path: str | os.PathLike, limit: int, whole: bool = True) -> bytes | None:
-    """Up to `limit` bytes of the file (limit + 1 if it is longer), None if it cannot be read
-    (or, with `whole`, if it is longer than the limit)."""
+def _read_head(path: str | os.PathLike, whole_limit: int | None) -> tuple[bytes, object] | None:
+    """(the first HEADER_BYTES of the file, the open file to read the rest from), or None if it
+    cannot be opened (or, with `whole_limit`, is longer than that)."""
     try:
-        with open(path, "rb") as f:
-            if whole and os.fstat(f.fileno()).st_size > limit:
-                return None
-            return f.read(limit + 1)  # a device or a pipe has no size: read what fits
+        f = open(path, "rb")
     except OSError:
+        return None
+    try:
+        if whole_limit is not None and os.fstat(f.fileno()).st_size > whole_limit:
+            f.close()
+            return None
+        return f.read(HEADER_BYTES), f
+    except OSError:
+        f.close()
         return None
 
 
@@ -67,13 +72,22 @@ def _flags(size: ImageSize | None, gray: bool) -> int | None:
 
 def read_image(path: str | os.PathLike, gray: bool = False) -> np.ndarray | None:
     """An image file as BGR (grey with gray=True), or None if it cannot be read as an image, or
-    is too big to be one (see MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS and too_big_to_read). A big
-    JPEG comes back smaller, never holding more than MAX_IMAGE_PIXELS."""
-    raw = _read_bytes(path, MAX_IMAGE_BYTES)
-    if not raw or len(raw) > MAX_IMAGE_BYTES:
+    is too big to be one (see MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS and too_big_to_read). The size
+    the header declares is checked before the rest of the file is read; a big JPEG comes back
+    smaller, never holding more than MAX_IMAGE_PIXELS."""
+    opened = _read_head(path, MAX_IMAGE_BYTES)
+    if opened is None:
         return None
-    flags = _flags(image_size(raw), gray)
-    if flags is None:
+    head, f = opened
+    with f:
+        flags = _flags(image_size(head), gray)
+        if flags is None or not head:
+            return None
+        try:  # a device or a pipe has no size: read what fits
+            raw = head + f.read(MAX_IMAGE_BYTES + 1 - len(head))
+        except OSError:
+            return None
+    if len(raw) > MAX_IMAGE_BYTES:
         return None
     try:
         image = cv2.imdecode(np.frombuffer(raw, dtype=np.uint8), flags)
@@ -87,8 +101,12 @@ def read_image(path: str | os.PathLike, gray: bool = False) -> np.ndarray | None
 
 def too_many_pixels(path: str | os.PathLike) -> ImageSize | None:
     """The size the file declares, if it is more pixels than read_image takes."""
-    head = _read_bytes(path, HEADER_BYTES, whole=False)
-    size = image_size(head[:HEADER_BYTES]) if head else None
+    opened = _read_head(path, None)
+    if opened is None:
+        return None
+    head, f = opened
+    f.close()
+    size = image_size(head)
     if size is None or _flags(size, gray=True) is not None:
         return None
     return size

@@ -241,6 +241,26 @@ def test_a_log_that_cannot_be_replayed_is_still_kept_aside_with_a_notice(tmp_pat
     store.close()
 
 
+def test_a_log_without_the_checkpointed_pages_gives_back_only_whole_games(tmp_path):
+    """After a checkpoint the log holds only the pages changed since: the games it cannot give
+    back whole are not half-restored, they stay in the files aside."""
+    path = tmp_path / "companion.sqlite3"
+    store, _ = open_store(path)
+    for seed in range(3):
+        store.import_game(simulate_game(GameSetup.create(NAMES), seed))
+    store.close()  # checkpointed into the main file
+    subprocess.run([sys.executable, "-c", UNCLOSED, str(path), "9"], cwd=REPO, check=True)
+    path.write_bytes(b"")
+    store, notice = open_store(path)
+    for row in store.games():  # whatever came back came back whole
+        assert len(store.game(row.id).events) == row.turns
+    kept = store.unfinished()
+    assert kept is None or len(kept[2]) == 9
+    assert len([p for p in tmp_path.iterdir() if ".damaged-" in p.name]) >= 2
+    assert "recovered" in notice
+    store.close()
+
+
 # ----- 4. the store file deleted while the app runs --------------------------------------------
 @pytest.mark.parametrize("what", ["file", "folder"])
 def test_a_store_deleted_while_the_app_runs_is_noticed_and_written_again(tmp_path, what):
