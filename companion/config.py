@@ -2,7 +2,8 @@
 
 Where: the path given with --config, else $HANABI_COMPANION_CONFIG, else config.toml in the
 user's config folder (~/.config/hanabi-companion/ on Linux). A missing file means defaults.
-A bad value stops start-up with a message naming the setting (`ConfigError`).
+A bad value stops start-up with a message naming the setting (`ConfigError`). The file is read
+only up to MAX_CONFIG_BYTES, so a device (/dev/zero) or a huge file is refused, not swallowed.
 """
 
 from __future__ import annotations

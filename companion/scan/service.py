@@ -11,7 +11,8 @@ hands them over to its UI thread (Kivy's Clock). Statuses:
     "card"       a card was just read (detail "R1:2"); stays while the card is in view
     "rejected"   a QR code that is not a card (detail: the reason, in the current language)
     "no_camera"  there is no camera (detail: why); the game goes on with manual entry
-    "lost"       the camera vanished (detail: why); retried every few seconds, "ready" when back
+    "lost"       the camera vanished (detail: why); retried every few seconds (at once during
+                 the first second: a drop-out keeps what is in view), "ready" when back
 
 Nothing here raises into the app: a failing camera, a frame that cannot be decoded or a callback
 that raises are all caught. `step()` runs one round synchronously, for tests.

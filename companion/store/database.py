@@ -3,7 +3,10 @@
 `Store` is the session's journal (begin / record / remove): each call is one transaction,
 committed and synced to the card (WAL, synchronous=FULL) before it returns, so whatever the
 screen confirms survives a pulled plug. Before writing it checks the free space, so a full
-card is reported before the next event is accepted, never after. Undone events stay in the
+card is reported before the next event is accepted, never after, and that its file is still
+the one it opened: a file deleted under the running app is written again from the open
+connection (which still reads every confirmed event) and that event is refused, with the
+reason, so the table says so. Undone events stay in the
 journal, marked with the time they were taken back.
 
 Use it from one thread (the UI thread); open it with `companion.store.open_store`.

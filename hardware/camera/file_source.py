@@ -6,7 +6,9 @@
     FileSource([frame1, frame2, "more.png"])     frames already in memory, or image paths
     FileSource(frame_generator())                frames made as they are read (never loops)
 
-At the end of a stream that does not loop, read() gives None (no new frame) from then on.
+At the end of a stream that does not loop, read() gives None (no new frame) from then on. An
+image or folder that goes away (none of its images can be read any more) is a CameraError, as
+for an unplugged camera, so the scan service reports it lost and opens it again once it is back.
 """
 
 from __future__ import annotations
