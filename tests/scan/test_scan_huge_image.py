@@ -70,6 +70,7 @@ def test_a_huge_noisy_png_gets_one_message_and_the_next_image_is_read(tmp_path, 
     result = scan(noisy_png, good)
     assert "Traceback" not in result.stderr and "MemoryError" not in result.stderr
     assert result.returncode == 1, result.stderr  # one file could not be read
+    print(*[line for line in result.stderr.splitlines() if line.startswith("peak-rss-kb")])
     messages = [line for line in result.stderr.splitlines() if not line.startswith("peak-rss-kb")]
     assert messages == [f"{noisy_png}: cannot be read: the image is 20000x20000 pixels, more than "
                         f"can be read safely (at most 40 million): scale it down first"]
