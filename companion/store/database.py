@@ -202,6 +202,7 @@ class Store:
             _configure(new)
         except BaseException:
             new.close()
+            partial.unlink(missing_ok=True)  # only ever the companion's own half-made copy
             raise
         old, self._conn = self._conn, new
         old.close()
