@@ -2,7 +2,8 @@
 
 Where: the path given with --config, else $HANABI_COMPANION_CONFIG, else config.toml in the
 user's config folder (~/.config/hanabi-companion/ on Linux). A missing file means defaults.
-A bad value stops start-up with a message naming the setting (`ConfigError`).
+A bad value stops start-up with a message naming the setting (`ConfigError`). The file is read
+only up to MAX_CONFIG_BYTES, so a device (/dev/zero) or a huge file is refused, not swallowed.
 """
 
 from __future__ import annotations
@@ -54,6 +55,12 @@ DEFAULTS: dict[str, dict] = {
         "sound": True,
     },
 }
+
+# A configuration file is a few kB: a bigger one (or a device such as /dev/zero) is not read.
+MAX_CONFIG_BYTES = 1024 * 1024
+
+# The settings that name a file or folder.
+PATH_SETTINGS = (("store", "path"), ("camera", "path"))
 
 # Pins a Raspberry Pi's 40-pin header exposes as GPIO (BCM numbering).
 GPIO_PINS = range(2, 28)
@@ -109,6 +116,18 @@ def _check_values(cfg: dict, where: str) -> None:
     def fail(name: str, why: str) -> None:
         raise ConfigError(f"{where}: {name} {why}")
 
+    for section, key in PATH_SETTINGS:
+        if "\0" in cfg[section][key]:
+            fail(f"{section}.{key}", "holds a null character (\\u0000), which no file name can "
+                 "hold")
+    store = cfg["store"]["path"]
+    try:
+        folder = bool(store) and Path(store).expanduser().is_dir()
+    except RuntimeError:  # "~someone/..." for a user this system does not know
+        fail("store.path", f"names the home folder of an unknown user: {store!r}")
+    if folder:
+        fail("store.path", f"must name the game history file, not a folder: {store!r} is a "
+             "folder (for example add /companion.sqlite3 to it)")
     if cfg["camera"]["source"] not in ("auto", "picamera2", "opencv", "file", "none"):
         fail("camera.source", "must be auto, picamera2, opencv, file or none")
     for key in ("width", "height", "fps"):
@@ -166,6 +185,19 @@ def check_section(section: str, values: dict, where: str = "configuration") -> d
     return cfg[section]
 
 
+def _read_bounded(path: Path) -> bytes:
+    """The file's bytes, read only up to MAX_CONFIG_BYTES: a huge file, a device (/dev/zero) or an
+    endless pipe is refused with a ConfigError without filling the memory."""
+    with open(path, "rb") as f:
+        # st_size is 0 for a device or a pipe: what counts is how much there is to read
+        size = os.fstat(f.fileno()).st_size
+        raw = f.read(MAX_CONFIG_BYTES + 1) if size <= MAX_CONFIG_BYTES else b""
+    if max(size, len(raw)) > MAX_CONFIG_BYTES:
+        raise ConfigError(f"{path}: not a configuration file: it is bigger than "
+                          f"{MAX_CONFIG_BYTES // 1024} kB (a configuration is a few lines)")
+    return raw
+
+
 def load(path: str | os.PathLike | None = None, required: bool = False) -> dict:
     """The configuration with defaults filled in; ConfigError if the file is unusable.
 
@@ -180,7 +212,7 @@ def load(path: str | os.PathLike | None = None, required: bool = False) -> dict:
         cfg = copy.deepcopy(DEFAULTS)
     else:
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            data = tomllib.loads(_read_bounded(path).decode("utf-8"))
         except (OSError, UnicodeDecodeError) as err:
             raise ConfigError(f"{where}: cannot be read ({err.__class__.__name__}: {err})") from None
         except tomllib.TOMLDecodeError as err:

@@ -31,9 +31,14 @@ class JournalError(CompanionError):
 
 
 class Journal(Protocol):
-    """Where the session makes its games durable (companion.store implements it with SQLite)."""
+    """Where the session makes its games durable (companion.store implements it with SQLite).
 
-    def begin(self, setup: GameSetup) -> int: ...
+    begin's `ending` (game id, index, event, state) is the abandon of the game still in
+    progress, to be made durable in the same write as the new game (given only when there is
+    such a game)."""
+
+    def begin(self, setup: GameSetup, ending: tuple[int, int, Event, GameState] | None = None
+              ) -> int: ...
 
     def record(self, game_id: int, index: int, event: Event, state: GameState) -> None: ...
 
@@ -46,7 +51,10 @@ class MemoryJournal:
     def __init__(self) -> None:
         self.games: dict[int, list[Event]] = {}
 
-    def begin(self, setup: GameSetup) -> int:
+    def begin(self, setup: GameSetup, ending: tuple[int, int, Event, GameState] | None = None
+              ) -> int:
+        if ending is not None:
+            self.record(*ending)
         game_id = len(self.games) + 1
         self.games[game_id] = []
         return game_id
@@ -106,13 +114,26 @@ class TableSession:
         return self.game.state if self.game else None
 
     def new_game(self, setup: GameSetup) -> Outcome:
-        """Starts a game; one still in progress is recorded as abandoned."""
+        """Starts a game; one still in progress is recorded as abandoned, in the same journal
+        write as the new game (a stop in between must not leave it in progress)."""
+        old = self.game
+        ending = None
+        if old and not old.state.over:
+            try:
+                effect = old.apply(Abandon())
+            except IllegalEvent as err:
+                return self._tell(Outcome("refused", Abandon(), error=err))
+            index = len(old.events) - 1
+            ending = (self.game_id, index, old.events[-1], old.state)
         try:
-            game_id = self.journal.begin(setup)
+            game_id = (self.journal.begin(setup, ending) if ending is not None
+                       else self.journal.begin(setup))
         except JournalError as err:
+            if ending is not None:
+                old.undo()
             return self._tell(Outcome("refused", error=err))
-        if self.game and not self.game.state.over:
-            self.apply_event(Abandon(), "touch")
+        if ending is not None:
+            self._tell(Outcome("applied", ending[2], effect, turn=ending[1] + 1, source="touch"))
         self.game, self.game_id = Game(setup), game_id
         self._armed_at = None
         return self._tell(Outcome("new_game"))

@@ -14,12 +14,17 @@ import json
 import os
 import sys
 
-from companion.i18n import _
-from companion.words import card_name
-from companion.rules.variants import VARIANTS
-from companion.scan.decoder import decode_image
-from companion.scan.tag import parse_tag, shown
-from hardware.camera.file_source import read_image, too_big_to_read
+# OpenCV's own ceiling on the pixels of an image it decodes, set before OpenCV is loaded: it
+# catches the formats whose size read_image cannot see in the header (TIFF...).
+os.environ.setdefault("OPENCV_IO_MAX_IMAGE_PIXELS", str(40_000_000))
+
+from companion.i18n import _  # noqa: E402
+from companion.words import card_name  # noqa: E402
+from companion.rules.variants import VARIANTS  # noqa: E402
+from companion.scan.decoder import decode_image  # noqa: E402
+from companion.scan.tag import parse_tag, shown  # noqa: E402
+from hardware.camera.file_source import (MAX_IMAGE_PIXELS, read_image,  # noqa: E402
+                                         too_big_to_read, too_many_pixels)
 
 
 def add_parser(subparsers, name: str) -> None:
@@ -38,9 +43,14 @@ def add_parser(subparsers, name: str) -> None:
 def scan_file(path: str, variant: str | None = None) -> dict:
     """The result for one image: {"file", "cards", "raw", "rejected"} or with "error"."""
     result = {"file": path, "cards": [], "raw": [], "rejected": []}
-    image = read_image(path)
+    image = read_image(path, gray=True)
     if image is None:
-        if not os.path.exists(path):
+        huge = too_many_pixels(path)
+        if huge is not None:
+            why = _("the image is {width}x{height} pixels, more than can be read safely (at most "
+                    "{limit} million): scale it down first").format(
+                width=huge.width, height=huge.height, limit=MAX_IMAGE_PIXELS // 1_000_000)
+        elif not os.path.exists(path):
             why = _("no such file")
         elif os.path.isdir(path):
             why = _("it is a folder")

@@ -29,6 +29,9 @@ BIG_CODE_PX = 260  # and, if that fails, larger and sharpened
 MARGIN = 0.18  # around a region, as a fraction of its side: the quiet zone and a little more
 MIN_SCORE = 0.4  # regions below these are not codes at all (see companion.scan.regions)
 MIN_STRIPES = 1.5
+# The whole-image pass of a still image works on at most this many pixels (zbar on a huge, noisy
+# image can take seconds and gigabytes, or crash); the patches are still read at full size.
+WHOLE_IMAGE_PIXELS = 16_000_000
 
 
 def _texts(results) -> list[str]:
@@ -174,7 +177,11 @@ def decode_image(image: np.ndarray) -> list[str]:
     """A still image (a photo, a printed sheet): every patch looked at, and the whole image too."""
     gray = to_gray(image)
     texts = decode_regions(gray, find_regions(gray, None))
-    for text in zbar_qr(gray):
+    whole = gray
+    if gray.size > WHOLE_IMAGE_PIXELS:
+        scale = (WHOLE_IMAGE_PIXELS / gray.size) ** 0.5
+        whole = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    for text in zbar_qr(whole):
         if text not in texts:
             texts.append(text)
     return texts

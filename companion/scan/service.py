@@ -11,7 +11,8 @@ hands them over to its UI thread (Kivy's Clock). Statuses:
     "card"       a card was just read (detail "R1:2"); stays while the card is in view
     "rejected"   a QR code that is not a card (detail: the reason, in the current language)
     "no_camera"  there is no camera (detail: why); the game goes on with manual entry
-    "lost"       the camera vanished (detail: why); retried every few seconds, "ready" when back
+    "lost"       the camera vanished (detail: why); retried every few seconds (at once during
+                 the first second: a drop-out keeps what is in view), "ready" when back
 
 Nothing here raises into the app: a failing camera, a frame that cannot be decoded or a callback
 that raises are all caught. `step()` runs one round synchronously, for tests.
@@ -39,6 +40,11 @@ log = logging.getLogger(__name__)
 READY, SEEING, CARD, REJECTED, NO_CAMERA, LOST = "ready", "seeing", "card", "rejected", "no_camera", "lost"
 RETRY_SECONDS = 2.0  # between attempts to reach a lost (or missing) camera
 IDLE_SECONDS = 0.005  # pause when the camera has no new frame
+# A camera back within this long after it was lost is a drop-out, not a new view: what was in
+# view is kept (a card cannot be taken away and shown again that fast), and until then it is
+# tried again every DROPOUT_RETRY_SECONDS instead of every retry_seconds.
+DROPOUT_SECONDS = 1.0
+DROPOUT_RETRY_SECONDS = 0.05
 
 
 def letterbox(frame: np.ndarray, size: tuple[int, int]) -> np.ndarray:
@@ -76,6 +82,7 @@ class ScanService:
         self._source: CameraSource | None = None
         self._had_camera = False  # a camera worked once (so a failure is "lost")
         self._retry_at = 0.0
+        self._lost_at: float | None = None  # when the camera was lost (None: not lost)
         self._status: tuple[str, str] | None = None
         self._preview: np.ndarray | None = None
         self._lock = threading.Lock()  # the preview
@@ -172,7 +179,9 @@ class ScanService:
         now = self._clock()
         if now < self._retry_at:
             return False
-        self._retry_at = now + self.retry_seconds
+        dropout = self._lost_at is not None and now - self._lost_at < DROPOUT_SECONDS
+        self._retry_at = now + (min(DROPOUT_RETRY_SECONDS, self.retry_seconds) if dropout
+                                else self.retry_seconds)
         try:
             source = self._factory()
         except CameraError as err:
@@ -196,7 +205,9 @@ class ScanService:
             return False
         self._source = source
         self._had_camera = True
-        self.reset()
+        if not dropout:
+            self.reset()
+        self._lost_at = None
         self._report(READY, "")
         return True
 
@@ -204,9 +215,12 @@ class ScanService:
         self._report(LOST if self._had_camera else NO_CAMERA, why)
 
     def _lose(self, why: str) -> None:
+        """The camera failed: closed, and reached again soon (see DROPOUT_SECONDS); what is in
+        view is forgotten only if it stays away longer than a drop-out."""
         self._close_source()
-        self.reset()
-        self._retry_at = self._clock() + self.retry_seconds
+        now = self._clock()
+        self._lost_at = now
+        self._retry_at = now + min(DROPOUT_RETRY_SECONDS, self.retry_seconds)
         self._report(LOST, why)
 
     def _process(self, frame: np.ndarray) -> None:

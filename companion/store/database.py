@@ -3,7 +3,10 @@
 `Store` is the session's journal (begin / record / remove): each call is one transaction,
 committed and synced to the card (WAL, synchronous=FULL) before it returns, so whatever the
 screen confirms survives a pulled plug. Before writing it checks the free space, so a full
-card is reported before the next event is accepted, never after. Undone events stay in the
+card is reported before the next event is accepted, never after, and that its file is still
+the one it opened: a file deleted under the running app is written again from the open
+connection (which still reads every confirmed event) and that event is refused, with the
+reason, so the table says so. Undone events stay in the
 journal, marked with the time they were taken back.
 
 Use it from one thread (the UI thread); open it with `companion.store.open_store`.
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import sqlite3
 from datetime import datetime, timezone
@@ -56,6 +60,17 @@ def log_digest(setup: dict, events: list[dict]) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
 
+def _identity(path: Path | None) -> tuple[int, int] | None:
+    """Which file is at `path` now (device, inode); None if there is none."""
+    if path is None:
+        return None
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
 def _primary(err: sqlite3.Error) -> int | None:
     code = getattr(err, "sqlite_errorcode", None)
     return code & 0xFF if isinstance(code, int) else None
@@ -76,6 +91,7 @@ class Store:
             free_space = lambda: shutil.disk_usage(folder).free  # noqa: E731
         self._free_space = free_space
         self.min_free_bytes = min_free_bytes
+        self._identity = _identity(path)  # the file this connection writes to
 
     @property
     def persistent(self) -> bool:
@@ -106,6 +122,8 @@ class Store:
     def _refusal(self, err: sqlite3.Error | None, kept: int | None) -> JournalError:
         """The plain message for a write that failed (err None: the card is full)."""
         code = _primary(err) if err is not None else sqlite3.SQLITE_FULL
+        if code == sqlite3.SQLITE_IOERR and self.space_is_low():
+            code = sqlite3.SQLITE_FULL  # what a full card often looks like to SQLite
         if kept is None:
             place = Message(N_("Nothing was changed."))
         elif kept == 0:
@@ -126,6 +144,7 @@ class Store:
         """Runs `work` in one durable transaction; JournalError (nothing written) if it cannot."""
         if check_space and self.space_is_low():
             raise self._refusal(None, kept)
+        self._check_file(kept)
         conn = self._conn
         try:
             conn.execute("BEGIN IMMEDIATE")
@@ -143,17 +162,69 @@ class Store:
     def _now(self) -> str:
         return _stamp(self._clock())
 
+    # ----- a file deleted under the running app ------------------------------------------------
+    def _check_file(self, kept: int | None) -> None:
+        """Before a write: if the store's file was deleted (or replaced) while the app ran, every
+        write from now on would go to a file no one can open again. The history, as the open
+        connection still reads it (every event confirmed so far), is written out again to a new
+        file at the same place, and this write is refused, so the table says what happened."""
+        if self._identity is None or _identity(self.path) == self._identity:
+            return
+        if self.path.exists():  # another file was put there: it is not ours to overwrite
+            raise JournalError(N_("The game history {path} was replaced by another file while the "
+                                  "game went on: this move cannot be saved. Start the companion "
+                                  "again."), path=str(self.path))
+        try:
+            self._rewrite()
+        except (sqlite3.Error, OSError) as err:
+            raise JournalError(N_("The game history {path} was deleted while the game went on, "
+                                  "and it cannot be written again ({reason}): this move is not "
+                                  "saved."), path=str(self.path),
+                               reason=getattr(err, "strerror", None) or str(err)) from None
+        raise JournalError(N_("The game history {path} had been deleted while the game went on. "
+                              "It was written again with every game and move so far; this move "
+                              "was not saved: do it again."), path=str(self.path))
+
+    def _rewrite(self) -> None:
+        """A new store file at `path` holding everything the (deleted) open one holds."""
+        from companion.store.opening import _configure  # the same settings as at start-up
+
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        partial = self.path.with_name(self.path.name + ".rewrite")
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            Path(str(partial) + suffix).unlink(missing_ok=True)
+        new = sqlite3.connect(partial, isolation_level=None, timeout=5.0)
+        try:
+            self._conn.backup(new)
+            new.close()
+            os.replace(partial, self.path)
+            new = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+            _configure(new)
+        except BaseException:
+            new.close()
+            partial.unlink(missing_ok=True)  # only ever the companion's own half-made copy
+            raise
+        old, self._conn = self._conn, new
+        old.close()
+        self._identity = _identity(self.path)
+
     # ----- the journal (companion.session.Journal) --------------------------------------------
-    def begin(self, setup: GameSetup) -> int:
-        """A new game in progress; returns its id."""
+    def begin(self, setup: GameSetup,
+              ending: tuple[int, int, Event, GameState] | None = None) -> int:
+        """A new game in progress; returns its id. `ending` (game id, index, event, state): the
+        event that ends the game still in progress (an abandon), recorded in the same
+        transaction, so that a stop in between never leaves that game in progress."""
         data = setup_to_dict(setup)
+        now = self._now()
 
         def work(conn):
+            if ending is not None:
+                self._record(conn, *ending, now)
             cur = conn.execute(
                 "INSERT INTO games (source, players, variant, options, first_player, started, "
                 "max_score) VALUES ('table', ?, ?, ?, ?, ?, ?)",
                 (json.dumps(data["players"], ensure_ascii=False), data["variant"],
-                 json.dumps(data["options"]), data["first_player"], self._now(),
+                 json.dumps(data["options"]), data["first_player"], now,
                  setup.variant.max_score))
             return cur.lastrowid
 
@@ -162,17 +233,17 @@ class Store:
     def record(self, game_id: int, index: int, event: Event, state: GameState) -> None:
         """Makes event `index` of the game durable, with the state it led to."""
         now = self._now()
+        self._write(lambda conn: self._record(conn, game_id, index, event, state, now), index)
+
+    def _record(self, conn, game_id: int, index: int, event: Event, state: GameState,
+                now: str) -> None:
         text = json.dumps(event_to_dict(event), ensure_ascii=False)
-
-        def work(conn):
-            # Anything still standing at or after this place was taken back without telling us.
-            conn.execute("UPDATE events SET undone = ? WHERE game_id = ? AND idx >= ? "
-                         "AND undone IS NULL", (now, game_id, index))
-            conn.execute("INSERT INTO events (game_id, idx, event, recorded) VALUES (?, ?, ?, ?)",
-                         (game_id, index, text, now))
-            self._update_game(conn, game_id, index + 1, state, now)
-
-        self._write(work, index)
+        # Anything still standing at or after this place was taken back without telling us.
+        conn.execute("UPDATE events SET undone = ? WHERE game_id = ? AND idx >= ? "
+                     "AND undone IS NULL", (now, game_id, index))
+        conn.execute("INSERT INTO events (game_id, idx, event, recorded) VALUES (?, ?, ?, ?)",
+                     (game_id, index, text, now))
+        self._update_game(conn, game_id, index + 1, state, now)
 
     def remove(self, game_id: int, index: int, state: GameState) -> None:
         """Takes back event `index` (an undo); it stays in the journal, marked undone."""

@@ -6,7 +6,9 @@
     FileSource([frame1, frame2, "more.png"])     frames already in memory, or image paths
     FileSource(frame_generator())                frames made as they are read (never loops)
 
-At the end of a stream that does not loop, read() gives None (no new frame) from then on.
+At the end of a stream that does not loop, read() gives None (no new frame) from then on. An
+image or folder that goes away (none of its images can be read any more) is a CameraError, as
+for an unplugged camera, so the scan service reports it lost and opens it again once it is back.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import numpy as np
 
 from companion.i18n import _
 from hardware.camera.base import CameraError, as_bgr
+from hardware.camera.image_size import HEADER_BYTES, ImageSize, image_size
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp", ".ppm", ".pgm"}
 
@@ -29,25 +32,86 @@ Item = Union[np.ndarray, str, os.PathLike]
 
 # No photo of a table, nor a scanned sheet, comes near this; a bigger file is not read at all.
 MAX_IMAGE_BYTES = 128 * 1024 * 1024
+# Nor this many pixels (a 600 dpi A4 scan is 35 million). A JPEG above it is decoded at a half,
+# a quarter or an eighth of its size (the decoder scales while it decodes, so the memory stays
+# small); any other image above it is not read at all: a 440 kB PNG can hold 400 million.
+MAX_IMAGE_PIXELS = 40_000_000
+_REDUCED = {  # factor -> (colour flag, grey flag)
+    2: (cv2.IMREAD_REDUCED_COLOR_2, cv2.IMREAD_REDUCED_GRAYSCALE_2),
+    4: (cv2.IMREAD_REDUCED_COLOR_4, cv2.IMREAD_REDUCED_GRAYSCALE_4),
+    8: (cv2.IMREAD_REDUCED_COLOR_8, cv2.IMREAD_REDUCED_GRAYSCALE_8),
+}
 
 
-def read_image(path: str | os.PathLike) -> np.ndarray | None:
-    """An image file as BGR, or None if it cannot be read as an image (or is too big to be one:
-    see MAX_IMAGE_BYTES and too_big_to_read)."""
+def _read_head(path: str | os.PathLike, whole_limit: int | None) -> tuple[bytes, object] | None:
+    """(the first HEADER_BYTES of the file, the open file to read the rest from), or None if it
+    cannot be opened (or, with `whole_limit`, is longer than that)."""
     try:
-        with open(path, "rb") as f:
-            if os.fstat(f.fileno()).st_size > MAX_IMAGE_BYTES:
-                return None
-            raw = f.read(MAX_IMAGE_BYTES + 1)  # a device or a pipe has no size: read what fits
+        f = open(path, "rb")
     except OSError:
         return None
-    if not raw or len(raw) > MAX_IMAGE_BYTES:
+    try:
+        if whole_limit is not None and os.fstat(f.fileno()).st_size > whole_limit:
+            f.close()
+            return None
+        return f.read(HEADER_BYTES), f
+    except OSError:
+        f.close()
+        return None
+
+
+def _flags(size: ImageSize | None, gray: bool) -> int | None:
+    """How to decode an image of this declared size; None: too big to decode at all."""
+    plain = cv2.IMREAD_GRAYSCALE if gray else cv2.IMREAD_UNCHANGED
+    if size is None or size.pixels <= MAX_IMAGE_PIXELS:
+        return plain
+    if size.kind == "jpeg":
+        for factor, (colour, grey) in _REDUCED.items():
+            if size.pixels <= MAX_IMAGE_PIXELS * factor * factor:
+                return grey if gray else colour
+    return None
+
+
+def read_image(path: str | os.PathLike, gray: bool = False) -> np.ndarray | None:
+    """An image file as BGR (grey with gray=True), or None if it cannot be read as an image, or
+    is too big to be one (see MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS and too_big_to_read). The size
+    the header declares is checked before the rest of the file is read; a big JPEG comes back
+    smaller, never holding more than MAX_IMAGE_PIXELS."""
+    opened = _read_head(path, MAX_IMAGE_BYTES)
+    if opened is None:
+        return None
+    head, f = opened
+    with f:
+        flags = _flags(image_size(head), gray)
+        if flags is None or not head:
+            return None
+        try:  # a device or a pipe has no size: read what fits
+            raw = head + f.read(MAX_IMAGE_BYTES + 1 - len(head))
+        except OSError:
+            return None
+    if len(raw) > MAX_IMAGE_BYTES:
         return None
     try:
-        image = cv2.imdecode(np.frombuffer(raw, dtype=np.uint8), cv2.IMREAD_UNCHANGED)
-    except (cv2.error, MemoryError):  # e.g. a small file that unpacks to billions of pixels
+        image = cv2.imdecode(np.frombuffer(raw, dtype=np.uint8), flags)
+        del raw
+        if image is None:
+            return None
+        return image if gray else as_bgr(image)
+    except (cv2.error, MemoryError):  # e.g. a format OpenCV refuses, or no memory left
         return None
-    return None if image is None else as_bgr(image)
+
+
+def too_many_pixels(path: str | os.PathLike) -> ImageSize | None:
+    """The size the file declares, if it is more pixels than read_image takes."""
+    opened = _read_head(path, None)
+    if opened is None:
+        return None
+    head, f = opened
+    f.close()
+    size = image_size(head)
+    if size is None or _flags(size, gray=True) is not None:
+        return None
+    return size
 
 
 def too_big_to_read(path: str | os.PathLike) -> bool:
@@ -170,8 +234,19 @@ class FileSource:
             frame = as_bgr(item) if isinstance(item, np.ndarray) else read_image(item)
             if frame is not None:
                 return frame.copy() if isinstance(item, np.ndarray) else frame
+            self._check_still_there()
+        if isinstance(self.source, (str, os.PathLike)):
+            # every image of the folder went away or broke: lost, like an unplugged camera, so
+            # that it is opened again (and the folder listed again) once they are back
+            raise CameraError(_("no image in {path} can be read any more")
+                              .format(path=os.fspath(self.source)))
         self.finished = True  # nothing in the list can be read
         return None
+
+    def _check_still_there(self) -> None:
+        """CameraError if the image or folder the frames come from has gone."""
+        if isinstance(self.source, (str, os.PathLike)) and not os.path.exists(self.source):
+            raise CameraError(_("{path} is gone").format(path=os.fspath(self.source)))
 
     def _read_next(self) -> np.ndarray | None:
         for item in self._iterator:

@@ -1,5 +1,7 @@
-"""A store file that cannot be used is never lost: it is kept aside, byte for byte, a fresh store
-is started, and the notice says so plainly."""
+"""A store file that cannot be used is never lost: a store of the companion's (or a plainly
+damaged SQLite file) is kept aside, byte for byte, and a fresh store is started; a file of
+another kind, another program's database or a folder is left where it is, untouched, and the
+games are kept in memory. The notice says which, plainly."""
 
 from __future__ import annotations
 
@@ -48,6 +50,19 @@ def opened_aside(path: Path, original: bytes, words: str):
     return notice
 
 
+def left_alone(path: Path, original: bytes, words: str) -> str:
+    """Opens the store and checks that the file was neither moved nor changed, and the games
+    of the session are kept in memory, with a notice saying so."""
+    store, notice = open_store(path)
+    assert not asides(path) and path.read_bytes() == original
+    assert notice is not None and words in notice and str(path) in notice
+    assert "store.path" in notice and not store.persistent
+    works(store)
+    store.close()
+    assert path.read_bytes() == original
+    return notice
+
+
 def our_store_with_games(path: Path) -> None:
     store, _ = open_store(path)
     works(store)
@@ -63,12 +78,11 @@ def test_a_missing_store_is_created_with_its_folders(tmp_path):
     store.close()
 
 
-def test_random_bytes_are_kept_aside(tmp_path):
+def test_random_bytes_are_left_where_they_are(tmp_path):
     path = tmp_path / "companion.sqlite3"
     original = os.urandom(5000)
     path.write_bytes(original)
-    notice = opened_aside(path, original, "is not a game history")
-    assert notice.endswith("a new, empty history was started.")
+    left_alone(path, original, "is not a game history")
 
 
 def test_a_truncated_store_is_kept_aside(tmp_path):
@@ -101,14 +115,14 @@ def test_a_store_with_a_damaged_page_is_kept_aside(tmp_path):
     opened_aside(path, original, "is damaged and cannot be read")
 
 
-def test_another_programs_database_is_kept_aside(tmp_path):
+def test_another_programs_database_is_left_where_it_is(tmp_path):
     path = tmp_path / "companion.sqlite3"
     conn = sqlite3.connect(path)
     conn.execute("CREATE TABLE recipes (name TEXT, minutes INTEGER)")
     conn.execute("INSERT INTO recipes VALUES ('risotto', 25)")
     conn.commit()
     conn.close()
-    opened_aside(path, path.read_bytes(), "is another program's database")
+    left_alone(path, path.read_bytes(), "is another program's database")
 
 
 def test_a_store_of_our_own_with_the_wrong_tables_is_kept_aside(tmp_path):
@@ -119,7 +133,7 @@ def test_a_store_of_our_own_with_the_wrong_tables_is_kept_aside(tmp_path):
     conn.execute("PRAGMA user_version = 1")
     conn.commit()
     conn.close()
-    opened_aside(path, path.read_bytes(), "is another program's database")
+    opened_aside(path, path.read_bytes(), "is damaged and cannot be read")
 
 
 def test_a_store_from_a_newer_companion_is_kept_aside_and_never_downgraded(tmp_path):
@@ -134,14 +148,15 @@ def test_a_store_from_a_newer_companion_is_kept_aside_and_never_downgraded(tmp_p
     assert "update the companion" in notice
 
 
-def test_a_folder_in_the_place_of_the_store_is_kept_aside(tmp_path):
+def test_a_folder_in_the_place_of_the_store_is_left_where_it_is(tmp_path):
     path = tmp_path / "companion.sqlite3"
     path.mkdir()
     (path / "photo.jpg").write_bytes(b"\xff\xd8 not really")
     store, notice = open_store(path)
-    [aside] = asides(path)
-    assert aside.is_dir() and (aside / "photo.jpg").read_bytes() == b"\xff\xd8 not really"
-    assert "A folder was in the place of the game history" in notice and aside.name in notice
+    assert not asides(path) and [p.name for p in tmp_path.iterdir()] == [path.name]
+    assert path.is_dir() and (path / "photo.jpg").read_bytes() == b"\xff\xd8 not really"
+    assert "A folder is in the place of the game history" in notice and "store.path" in notice
+    assert not store.persistent
     works(store)
     store.close()
 
@@ -280,7 +295,7 @@ def test_the_notice_is_in_the_tables_language(tmp_path):
         store, notice = open_store(path)
     finally:
         i18n.set_language("en")
-    assert "non è uno storico delle partite" in notice
+    assert "non è uno storico delle partite" in notice and "store.path" in notice
     store.close()
 
 
@@ -303,7 +318,10 @@ def test_any_file_at_all_opens_a_usable_store_and_is_never_changed(tmp_path_fact
     store, notice = open_store(path)
     kept = asides(path)
     if kept:
+        assert junk.startswith(b"SQLite format 3\x00")  # only a damaged SQLite file is moved
         assert kept[0].read_bytes() == junk and kept[0].name in notice
+    elif not store.persistent:
+        assert path.read_bytes() == junk and "store.path" in notice  # not ours: left alone
     else:
         assert notice is None  # it was an empty database after all
     works(store)
