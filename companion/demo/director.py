@@ -128,7 +128,7 @@ class DemoDirector:
     def start(self, app) -> None:
         from kivy.clock import Clock
 
-        from companion.app.companion_app import load_kv
+        from companion.app.kv_files import load_kv
         from companion.demo.strip import DemoStrip
 
         load_kv("demo.kv")
