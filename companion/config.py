@@ -15,10 +15,12 @@ from pathlib import Path
 import platformdirs
 
 from companion.rules.errors import CompanionError
+from hardware.panel.base import PanelPins
 
 APP_NAME = "hanabi-companion"
 
 # BCM pin numbers of the default panel wiring (see hardware/WIRING.md).
+WIRED = PanelPins()
 DEFAULTS: dict[str, dict] = {
     "store": {
         "path": "",  # empty: companion.sqlite3 in the user data folder
@@ -34,12 +36,12 @@ DEFAULTS: dict[str, dict] = {
     "panel": {
         "enabled": "auto",  # auto (use it when the pins can be opened), yes, no
         "pin_factory": "",  # empty: gpiozero's choice (lgpio on Raspberry Pi OS); "mock" for a demo
-        "clue_pin": 17,
-        "discard_pin": 27,
-        "undo_pin": 22,
-        "fuse_led_pins": [5, 6, 13],
-        "status_led_pin": 19,
-        "buzzer_pin": 26,
+        "clue_pin": WIRED.clue_pin,
+        "discard_pin": WIRED.discard_pin,
+        "undo_pin": WIRED.undo_pin,
+        "fuse_led_pins": list(WIRED.fuse_led_pins),
+        "status_led_pin": WIRED.status_led_pin,
+        "buzzer_pin": WIRED.buzzer_pin,
         "undo_hold_seconds": 1.0,
         "bounce_seconds": 0.05,
     },

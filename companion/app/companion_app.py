@@ -155,7 +155,7 @@ class CompanionApp(App):
             ctx.panel, notice = ctx.panel_opener()
             if notice:
                 self.root_view.show_notice(notice)
-        if ctx.panel is not None and getattr(ctx.panel, "present", False):
+        if ctx.panel is not None and ctx.panel.present:
             try:
                 from companion.panel_link import PanelLink
 

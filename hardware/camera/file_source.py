@@ -14,17 +14,17 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import Iterator, Sequence, Union
+from typing import TYPE_CHECKING, Iterator, Sequence, Union
 
-import cv2
-import numpy as np
-
-from companion.i18n import _
 from hardware.camera.base import CameraError, as_bgr
+
+if TYPE_CHECKING:  # OpenCV and numpy are imported when frames are read, not before
+    import cv2
+    import numpy as np
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp", ".ppm", ".pgm"}
 
-Item = Union[np.ndarray, str, os.PathLike]
+Item = Union["np.ndarray", str, os.PathLike]
 
 
 # No photo of a table, nor a scanned sheet, comes near this; a bigger file is not read at all.
@@ -34,6 +34,9 @@ MAX_IMAGE_BYTES = 128 * 1024 * 1024
 def read_image(path: str | os.PathLike) -> np.ndarray | None:
     """An image file as BGR, or None if it cannot be read as an image (or is too big to be one:
     see MAX_IMAGE_BYTES and too_big_to_read)."""
+    import cv2
+    import numpy as np
+
     try:
         with open(path, "rb") as f:
             if os.fstat(f.fileno()).st_size > MAX_IMAGE_BYTES:
@@ -76,12 +79,13 @@ class FileSource:
         self._next_due = 0.0
 
     @property
-    def description(self) -> str:
+    def details(self) -> dict:
+        """{"path": ...} for files, {"count": n} for frames in memory, {} for a generator."""
         if isinstance(self.source, (str, os.PathLike)):
-            return _("frames from {path}").format(path=os.fspath(self.source))
+            return {"path": os.fspath(self.source)}
         if hasattr(self.source, "__len__"):
-            return _("{count} frames from memory").format(count=len(self.source))
-        return _("frames made on the fly")
+            return {"count": len(self.source)}
+        return {}
 
     # -------------------------------------------------------------- opening
 
@@ -97,33 +101,34 @@ class FileSource:
         if not isinstance(self.source, (str, os.PathLike)):
             items = list(self.source)
             if not items:
-                raise CameraError(_("no frames to show"))
+                raise CameraError("no_frames")
             self._items = items
             return
         path = Path(self.source)
         if not path.exists():
-            raise CameraError(_("{path} does not exist").format(path=path))
+            raise CameraError("missing", path=str(path))
         if path.is_dir():
             images = sorted(p for p in path.iterdir()
                             if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES)
             if not images:
-                raise CameraError(_("{path} holds no images").format(path=path))
+                raise CameraError("no_images", path=str(path))
             self._items = list(images)
             return
         if path.suffix.lower() in IMAGE_SUFFIXES:
             if read_image(path) is None:
-                raise CameraError(_("{path} cannot be read as an image").format(path=path))
+                raise CameraError("not_an_image", path=str(path))
             self._items = [path]
             return
         self._video = self._open_video(path)
 
     @staticmethod
     def _open_video(path: Path) -> cv2.VideoCapture:
+        import cv2
+
         video = cv2.VideoCapture(str(path))
         if not video.isOpened():
             video.release()
-            raise CameraError(_("{path} is neither an image nor a video that can be read")
-                              .format(path=path))
+            raise CameraError("unreadable", path=str(path))
         return video
 
     # -------------------------------------------------------------- reading
@@ -141,7 +146,7 @@ class FileSource:
 
     def read(self) -> np.ndarray | None:
         if self._items is None and self._video is None and self._iterator is None:
-            raise CameraError(_("the camera is not open"))
+            raise CameraError("not_open")
         if self.finished or not self._paced():
             return None
         if self._video is not None:
@@ -156,6 +161,8 @@ class FileSource:
         return frame
 
     def _read_item(self) -> np.ndarray | None:
+        import numpy as np
+
         items = self._items
         tries = 0
         while tries < len(items):
@@ -174,6 +181,8 @@ class FileSource:
         return None
 
     def _read_next(self) -> np.ndarray | None:
+        import numpy as np
+
         for item in self._iterator:
             frame = as_bgr(item) if isinstance(item, np.ndarray) else read_image(item)
             if frame is not None:
