@@ -15,6 +15,8 @@ from pathlib import Path
 
 from kivy.lang import Builder
 
+from companion.i18n import _
+
 CHECKOUT_KV = Path(__file__).resolve().parents[2] / "kv"
 
 
@@ -26,10 +28,21 @@ def kv_folder() -> Traversable:
         return CHECKOUT_KV
 
 
+class MissingLayout(RuntimeError):
+    """The installation lacks a kv file: the package was built or copied without its layouts."""
+
+
 def load_kv(name: str) -> None:
     """Loads the kv file `name` once per process, whoever asks first (twice would double every
-    rule). FileNotFoundError when the package was installed without it."""
+    rule). MissingLayout when the package was installed without it."""
     resource = kv_folder() / name
     filename = str(resource)
-    if filename not in Builder.files:
-        Builder.load_string(resource.read_text(encoding="utf-8"), filename=filename)
+    if filename in Builder.files:
+        return
+    try:
+        text = resource.read_text(encoding="utf-8")
+    except OSError:
+        raise MissingLayout(_("the screen layout {name} is missing from this installation "
+                              "({path}): reinstall hanabi-companion").format(
+                                  name=name, path=filename)) from None
+    Builder.load_string(text, filename=filename)

@@ -147,8 +147,12 @@ def run_app(args, make_context: Callable[[object], AppContext] = build_context) 
         resources.callback(_close, context.store)
         resources.callback(lambda: _close(context.panel))  # the panel may be opened later
         from companion.app.companion_app import CompanionApp
+        from companion.app.kv_files import MissingLayout
 
-        CompanionApp(context).run()
+        try:
+            CompanionApp(context).run()
+        except MissingLayout as err:  # a broken installation: say so, no traceback
+            return _fail(str(err))
     return 0
 
 
