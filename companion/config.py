@@ -15,6 +15,7 @@ from pathlib import Path
 import platformdirs
 
 from companion.rules.errors import CompanionError
+from hardware.camera.choose import SOURCES as CAMERA_SOURCES
 from hardware.panel.base import PanelPins
 
 APP_NAME = "hanabi-companion"
@@ -111,8 +112,8 @@ def _check_values(cfg: dict, where: str) -> None:
     def fail(name: str, why: str) -> None:
         raise ConfigError(f"{where}: {name} {why}")
 
-    if cfg["camera"]["source"] not in ("auto", "picamera2", "opencv", "file", "none"):
-        fail("camera.source", "must be auto, picamera2, opencv, file or none")
+    if cfg["camera"]["source"] not in CAMERA_SOURCES:
+        fail("camera.source", "must be " + ", ".join(CAMERA_SOURCES[:-1]) + " or " + CAMERA_SOURCES[-1])
     for key in ("width", "height", "fps"):
         if cfg["camera"][key] <= 0:
             fail(f"camera.{key}", "must be above 0")

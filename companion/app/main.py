@@ -52,8 +52,10 @@ def camera_factory(cfg: dict):
         from companion.words.camera import camera_line
         from hardware.camera.choose import open_camera
 
-        source = open_camera(**cfg["camera"])
-        log.info("%s", camera_line(source, cfg["camera"]["source"]))
+        camera = cfg["camera"]
+        source = open_camera(camera["source"], device=camera["device"], path=camera["path"],
+                             width=camera["width"], height=camera["height"], fps=camera["fps"])
+        log.info("%s", camera_line(source, camera["source"]))
         return source
 
     return open_configured_camera

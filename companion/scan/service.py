@@ -1,6 +1,6 @@
 """The scan service: capture and decoding on a background thread, cards and statuses out.
 
-    service = ScanService(lambda: open_camera(**cfg["camera"]), on_card, on_status, variant="classic")
+    service = ScanService(lambda: open_camera("auto"), on_card, on_status, variant="classic")
     service.start()   ...   service.stop()
 
 on_card(card, copy) and on_status(status, detail) are called FROM THE SERVICE'S THREAD; the app
