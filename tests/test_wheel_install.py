@@ -1,7 +1,8 @@
 """The built wheel is the whole app: installed into a fresh venv outside the checkout, it
 renders a snapshot of a real game (kv layouts, catalogs, sounds and data files included).
 
-Builds the wheel with pip (about 10 to 20 s in all); deselect with `-m "not wheel"`.
+Builds the wheel with pip in an isolated build (setuptools from the package index); about 5 s
+here. Deselect with `-m "not wheel"`.
 """
 
 from __future__ import annotations
