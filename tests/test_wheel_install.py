@@ -99,11 +99,3 @@ def test_installed_from_the_wheel_the_app_renders_a_real_game(wheel, tmp_path):
         assert picture is not None and picture.shape[:2] == (480, 800), out
         colours = {tuple(p) for p in picture.reshape(-1, 3)[::97]}
         assert len(colours) > 20, f"{out} looks blank"
-
-
-def test_a_layout_missing_from_an_installation_is_one_clear_message(tmp_path, monkeypatch):
-    from companion.app import kv_files
-
-    monkeypatch.setattr(kv_files, "kv_folder", lambda: tmp_path)
-    with pytest.raises(kv_files.MissingLayout, match="table.kv is missing from this installation"):
-        kv_files.load_kv("table.kv")
