@@ -351,7 +351,7 @@ install_project() {
   if [ -f "$STAMP" ]; then
     changing "update the installed project (the checkout changed)"
   else
-    changing "install the project from $REPO (editable: the kv/ layouts are read from the checkout)"
+    changing "install the project from $REPO (editable: a pull of the checkout is live at once)"
   fi
   run_as_user "$VENV/bin/python" -m pip install --disable-pip-version-check -e "$REPO"
   # The OS's simplejpeg (used by Picamera2) is built for the OS's numpy 1.x; the app's

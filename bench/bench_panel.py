@@ -36,9 +36,9 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.config import DEFAULTS
 from companion.panel_link import PanelLink
+from companion.panel_setup import gpio_panel
 from companion.rules import GameSetup
 from companion.session import TableSession
-from hardware.panel import Panel
 
 GOAL_MS = 20.0
 FPS = 30  # the app's Config graphics maxfps (companion/app/kivy_setup.py)
@@ -62,7 +62,7 @@ class Rig:
     def __init__(self, schedule, journal=None) -> None:
         self.factory = MockFactory()
         cfg = dict(DEFAULTS["panel"])
-        self.panel = Panel(cfg, self.factory)
+        self.panel = gpio_panel(cfg, self.factory)
         self.session = TableSession(journal)
         self.schedule = schedule
         self.link = PanelLink(self.session, self.panel, schedule)

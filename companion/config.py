@@ -16,10 +16,13 @@ from pathlib import Path
 import platformdirs
 
 from companion.rules.errors import CompanionError
+from hardware.camera.choose import SOURCES as CAMERA_SOURCES
+from hardware.panel.base import PanelPins
 
 APP_NAME = "hanabi-companion"
 
 # BCM pin numbers of the default panel wiring (see hardware/WIRING.md).
+WIRED = PanelPins()
 DEFAULTS: dict[str, dict] = {
     "store": {
         "path": "",  # empty: companion.sqlite3 in the user data folder
@@ -35,12 +38,12 @@ DEFAULTS: dict[str, dict] = {
     "panel": {
         "enabled": "auto",  # auto (use it when the pins can be opened), yes, no
         "pin_factory": "",  # empty: gpiozero's choice (lgpio on Raspberry Pi OS); "mock" for a demo
-        "clue_pin": 17,
-        "discard_pin": 27,
-        "undo_pin": 22,
-        "fuse_led_pins": [5, 6, 13],
-        "status_led_pin": 19,
-        "buzzer_pin": 26,
+        "clue_pin": WIRED.clue_pin,
+        "discard_pin": WIRED.discard_pin,
+        "undo_pin": WIRED.undo_pin,
+        "fuse_led_pins": list(WIRED.fuse_led_pins),
+        "status_led_pin": WIRED.status_led_pin,
+        "buzzer_pin": WIRED.buzzer_pin,
         "undo_hold_seconds": 1.0,
         "bounce_seconds": 0.05,
     },
@@ -128,8 +131,8 @@ def _check_values(cfg: dict, where: str) -> None:
     if folder:
         fail("store.path", f"must name the game history file, not a folder: {store!r} is a "
              "folder (for example add /companion.sqlite3 to it)")
-    if cfg["camera"]["source"] not in ("auto", "picamera2", "opencv", "file", "none"):
-        fail("camera.source", "must be auto, picamera2, opencv, file or none")
+    if cfg["camera"]["source"] not in CAMERA_SOURCES:
+        fail("camera.source", "must be " + ", ".join(CAMERA_SOURCES[:-1]) + " or " + CAMERA_SOURCES[-1])
     for key in ("width", "height", "fps"):
         if cfg["camera"][key] <= 0:
             fail(f"camera.{key}", "must be above 0")

@@ -98,7 +98,7 @@ class Actions:
     def _dialogs():
         """The dialogs' module, its kv file loaded the first time a dialog opens."""
         from companion.app import dialogs
-        from companion.app.companion_app import load_kv
+        from companion.app.kv_files import load_kv
 
         load_kv("dialogs.kv")
         return dialogs

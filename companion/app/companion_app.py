@@ -9,16 +9,15 @@ it (companion.app.main.run_app), which closes them.
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
-from kivy.lang import Builder
 
 from companion.app.actions import Actions
 from companion.app.context import AppContext
 from companion.app.effects import TableEffects
+from companion.app.kv_files import load_kv
 from companion.app.root_view import RootView
 from companion.app.scale import SCALE
 from companion.app.sounds import Sounds
@@ -26,16 +25,6 @@ from companion.app.table_model import TableModel
 from companion.i18n import gettext as _
 
 log = logging.getLogger(__name__)
-
-KV_DIR = Path(__file__).resolve().parents[2] / "kv"
-
-
-def load_kv(name: str) -> None:
-    """Loads kv/<name> once per process, whoever loaded it first (twice would double every rule)."""
-    path = (KV_DIR / name).resolve()
-    if not any(Path(f).resolve() == path for f in Builder.files):
-        Builder.load_file(str(path))
-
 
 class CompanionApp(App):
     title = "Hanabi Table Companion"
@@ -166,7 +155,7 @@ class CompanionApp(App):
             ctx.panel, notice = ctx.panel_opener()
             if notice:
                 self.root_view.show_notice(notice)
-        if ctx.panel is not None and getattr(ctx.panel, "present", False):
+        if ctx.panel is not None and ctx.panel.present:
             try:
                 from companion.panel_link import PanelLink
 

@@ -24,7 +24,7 @@ class AppContext:
     notices: list[str] = field(default_factory=list)  # shown once the window is up
     camera_factory: Callable[[], object] | None = None  # opens the camera; None: manual mode
     service_factory: Callable | None = None  # makes the scanner (default: ScanService)
-    panel: object | None = None  # hardware.panel Panel or NoPanel
+    panel: object | None = None  # a hardware.panel.base.Panel: GpioPanel or NoPanel
     panel_opener: Callable[[], tuple] | None = None  # opens the panel after the first frame
     demo: object | None = None  # companion.demo.director.DemoDirector
     banner_seconds: float = 4.0

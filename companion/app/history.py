@@ -13,21 +13,19 @@ from __future__ import annotations
 import logging
 import threading
 from datetime import datetime
-from pathlib import Path
 
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
-from kivy.lang import Builder
 from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, ObjectProperty,
                              StringProperty)
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
-import companion
 from companion import i18n
 from companion.app import palette
+from companion.app.kv_files import load_kv
 from companion.app.lang import LANG
 from companion.app.scale import SCALE
 from companion.app.widgets import SYMBOL_FONT, BigButton
@@ -42,15 +40,7 @@ from companion.store import GameRow, Statistics, StoreError, statistics
 from companion.store.record import record_games
 from companion.words.record import rating_text
 
-KV_DIR = Path(companion.__file__).resolve().parents[1] / "kv"
 log = logging.getLogger(__name__)
-
-
-def _load_kv(name: str) -> None:
-    """Loads a kv file of the repository once, whoever else loads it too."""
-    path = (KV_DIR / name).resolve()
-    if not any(Path(f).resolve() == path for f in Builder.files):
-        Builder.load_file(str(path))
 
 
 # ----- words -----------------------------------------------------------------------------------
@@ -452,8 +442,8 @@ class HistoryScreen(Screen):
     loading = BooleanProperty(False)  # the history is being read (off the UI thread)
 
     def __init__(self, **kwargs) -> None:
-        _load_kv("widgets.kv")
-        _load_kv("history.kv")
+        load_kv("widgets.kv")
+        load_kv("history.kv")
         super().__init__(**kwargs)
         self._games: list[GameRow] = []
         self.stats: Statistics = statistics([])

@@ -49,23 +49,29 @@ def camera_factory(cfg: dict):
         return None
 
     def open_configured_camera():
-        from hardware.camera import open_camera
+        from companion.words.camera import camera_line
+        from hardware.camera.choose import open_camera
 
-        return open_camera(cfg["camera"])
+        camera = cfg["camera"]
+        source = open_camera(camera["source"], device=camera["device"], path=camera["path"],
+                             width=camera["width"], height=camera["height"], fps=camera["fps"])
+        log.info("%s", camera_line(source, camera["source"]))
+        return source
 
     return open_configured_camera
 
 
 def open_panel(cfg: dict, where: str = "configuration") -> tuple[object | None, str | None]:
-    """(panel, notice); PanelError (a ConfigError) for a panel that must work and cannot."""
+    """(panel, notice); ConfigError for a panel that must work and cannot."""
     if cfg["panel"]["enabled"] == "no":
         return None, None
+    from companion.panel_setup import open_panel as open_configured_panel
+
     try:
-        from hardware.panel import open_panel as open_gpio_panel
-    except ImportError as err:
+        return open_configured_panel(cfg["panel"], where=where)
+    except ImportError as err:  # no gpiozero here
         log.warning("no button panel support: %s", err)
         return None, None
-    return open_gpio_panel(cfg["panel"], where=where)
 
 
 def panel_opener(cfg: dict, where: str = "configuration"):
@@ -77,7 +83,7 @@ def panel_opener(cfg: dict, where: str = "configuration"):
             panel, notice = open_panel(cfg, where)
         except config.ConfigError as err:  # cannot happen with "auto", but never a traceback
             return None, str(err)
-        if panel is None or not getattr(panel, "present", False):
+        if panel is None or not panel.present:
             notice = notice or _(KEYS_NOTICE)
         return panel, notice
 
@@ -143,8 +149,12 @@ def run_app(args, make_context: Callable[[object], AppContext] = build_context) 
         resources.callback(_close, context.store)
         resources.callback(lambda: _close(context.panel))  # the panel may be opened later
         from companion.app.companion_app import CompanionApp
+        from companion.app.kv_files import MissingLayout
 
-        CompanionApp(context).run()
+        try:
+            CompanionApp(context).run()
+        except MissingLayout as err:  # a broken installation: say so, no traceback
+            return _fail(str(err))
     return 0
 
 

@@ -128,7 +128,7 @@ class DemoDirector:
     def start(self, app) -> None:
         from kivy.clock import Clock
 
-        from companion.app.companion_app import load_kv
+        from companion.app.kv_files import load_kv
         from companion.demo.strip import DemoStrip
 
         load_kv("demo.kv")
@@ -241,7 +241,7 @@ def run_demo(args) -> int:
 
 def demo_context(cfg: dict) -> AppContext:
     """The app's start-up for the demo: a fresh game, the film as camera, the mock panel."""
-    from hardware.panel import open_panel
+    from companion.panel_setup import open_panel
 
     try:
         from companion.store import memory_store

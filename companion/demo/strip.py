@@ -22,14 +22,16 @@ class DemoStrip(Box):
 
     def _read_lights(self, _dt) -> None:
         panel = self.panel
-        if panel is None or not getattr(panel, "present", False):
+        if panel is None or not panel.present:
             return
         try:
-            self.status_lit = bool(panel.status_led.is_lit)
-            self.fuses_lit = [bool(led.is_lit) for led in panel.fuse_leds]
-            self.buzzing = bool(panel.buzzer.is_active)
+            lights = panel.lights()
         except Exception:  # the panel was closed
             self._poll.cancel()
+            return
+        self.status_lit = lights.status
+        self.fuses_lit = list(lights.fuses)
+        self.buzzing = lights.buzzer
 
     def on_parent(self, _widget, parent) -> None:
         if parent is None:

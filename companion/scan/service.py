@@ -1,6 +1,6 @@
 """The scan service: capture and decoding on a background thread, cards and statuses out.
 
-    service = ScanService(lambda: open_camera(cfg["camera"]), on_card, on_status, variant="classic")
+    service = ScanService(lambda: open_camera("auto"), on_card, on_status, variant="classic")
     service.start()   ...   service.stop()
 
 on_card(card, copy) and on_status(status, detail) are called FROM THE SERVICE'S THREAD; the app
@@ -33,6 +33,7 @@ from companion.rules.cards import Card
 from companion.rules.variants import Variant
 from companion.scan.decoder import decode_frame
 from companion.scan.tracker import LEAVE_FRAMES, STABLE_FRAMES, Tracker
+from companion.words.camera import camera_error_text
 from hardware.camera.base import CameraError, CameraSource
 
 log = logging.getLogger(__name__)
@@ -165,7 +166,7 @@ class ScanService:
         try:
             frame = self._source.read()
         except CameraError as err:
-            self._lose(str(err))
+            self._lose(camera_error_text(err))
             return False
         except Exception as err:
             self._lose(_("the camera failed: {error}").format(error=err))
@@ -185,7 +186,7 @@ class ScanService:
         try:
             source = self._factory()
         except CameraError as err:
-            self._no_camera(str(err))
+            self._no_camera(camera_error_text(err))
             return False
         except Exception as err:
             self._no_camera(_("the camera cannot be reached: {error}").format(error=err))
@@ -197,7 +198,7 @@ class ScanService:
             source.open()
         except CameraError as err:
             self._close(source)
-            self._no_camera(str(err))
+            self._no_camera(camera_error_text(err))
             return False
         except Exception as err:
             self._close(source)

@@ -31,6 +31,7 @@ from companion.rules.events import Event
 from companion.formats.game_log import event_to_dict, setup_from_dict, setup_to_dict
 from companion.rules.state import GameState
 from companion.session import JournalError
+from companion.store import schema
 from companion.store.rows import GAME_COLUMNS, EventRecord, GameRow, event_record, game_row
 from companion.store.stats import Statistics, statistics
 
@@ -187,8 +188,6 @@ class Store:
 
     def _rewrite(self) -> None:
         """A new store file at `path` holding everything the (deleted) open one holds."""
-        from companion.store.opening import _configure  # the same settings as at start-up
-
         self.path.parent.mkdir(parents=True, exist_ok=True)
         partial = self.path.with_name(self.path.name + ".rewrite")
         for suffix in ("", "-wal", "-shm", "-journal"):
@@ -199,7 +198,7 @@ class Store:
             new.close()
             os.replace(partial, self.path)
             new = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
-            _configure(new)
+            schema.make_durable(new)  # the same settings as at start-up
         except BaseException:
             new.close()
             partial.unlink(missing_ok=True)  # only ever the companion's own half-made copy

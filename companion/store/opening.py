@@ -87,13 +87,6 @@ def _connect(target: str, uri: bool = False) -> sqlite3.Connection:
     return sqlite3.connect(target, uri=uri, isolation_level=None, timeout=5.0)
 
 
-def _configure(conn: sqlite3.Connection) -> None:
-    """Every commit synced to the card before it returns (WAL + synchronous=FULL)."""
-    conn.execute("PRAGMA journal_mode = WAL").fetchone()
-    conn.execute("PRAGMA synchronous = FULL")
-    conn.execute("PRAGMA foreign_keys = ON")
-
-
 def _check_contents(conn: sqlite3.Connection) -> None:
     """Unusable unless the database is empty or this program's, at a version it reads."""
     app_id = schema.application_id(conn)
@@ -182,7 +175,7 @@ def memory_store(**store_options) -> Store:
 def _fresh(path: Path) -> sqlite3.Connection:
     conn = _connect(str(path))
     try:
-        _configure(conn)
+        schema.make_durable(conn)
         schema.migrate(conn)
     except BaseException:
         conn.close()
@@ -219,7 +212,7 @@ def open_store(path: str | os.PathLike, *, min_free_bytes: int = MIN_FREE_BYTES,
         try:
             _inspect_untouched(path)
             conn = _open_checked(path)
-            _configure(conn)
+            schema.make_durable(conn)
             schema.migrate(conn)
         except Unusable as problem:
             if conn is not None:

@@ -116,3 +116,10 @@ def _statements(script: str) -> list[str]:
     if leftover:
         statements.append(leftover)
     return statements
+
+
+def make_durable(conn: sqlite3.Connection) -> None:
+    """Every commit synced to the card before it returns (WAL + synchronous=FULL)."""
+    conn.execute("PRAGMA journal_mode = WAL").fetchone()
+    conn.execute("PRAGMA synchronous = FULL")
+    conn.execute("PRAGMA foreign_keys = ON")

@@ -1,85 +1,73 @@
-"""Choosing the camera from the configuration ([camera] in config.toml).
+"""Choosing the camera: a source by name, or the first that works ("auto").
 
 source = "auto" probes: the Pi Camera Module through Picamera2 when it is installed and
-libcamera lists a camera, then the USB cameras (/dev/video*, the configured device first),
-else no camera (the table goes on with cards entered by touch). "picamera2", "opencv" and
-"file" use that source only; "none" turns the camera off.
+libcamera lists a camera, then the USB cameras (/dev/video*, the given device first), else no
+camera (the table goes on with cards entered by touch). "picamera2", "opencv" and "file" use
+that source only; "none" turns the camera off.
+
+Only the chosen source's module is imported, and OpenCV, numpy or Picamera2 only once a
+source is opened: choosing "none" or a file imports no Picamera2, and nothing here imports
+OpenCV before a camera is needed.
 """
 
 from __future__ import annotations
 
-from companion.i18n import _
 from hardware.camera.base import CameraError, CameraSource
-from hardware.camera.file_source import FileSource
-from hardware.camera.opencv_source import OpenCVSource, video_devices
-from hardware.camera.picamera2_source import Picamera2Source, cameras_listed
+from hardware.camera.devices import cameras_listed, video_devices
 
-DEFAULT_CAMERA = {"source": "auto", "device": 0, "path": "", "width": 640, "height": 480, "fps": 15}
+SOURCES = ("auto", "picamera2", "opencv", "file", "none")
 PROBED_DEVICES = 4  # USB cameras tried by auto at most
 
 
-def _settings(camera_cfg: dict | None) -> dict:
-    cfg = dict(DEFAULT_CAMERA)
-    cfg.update(camera_cfg or {})
-    return cfg
+def make_source(source: str, *, device: int = 0, path: str = "", width: int = 640,
+                height: int = 480, fps: float = 15) -> CameraSource | None:
+    """The source named `source`, not opened yet (None for "none" and for "auto")."""
+    if source == "picamera2":
+        from hardware.camera.picamera2_source import Picamera2Source
 
+        return Picamera2Source(width, height, fps=fps)
+    if source == "opencv":
+        from hardware.camera.opencv_source import OpenCVSource
 
-def make_source(camera_cfg: dict | None) -> CameraSource | None:
-    """The source the configuration names, not opened yet (None for "none" and for "auto")."""
-    cfg = _settings(camera_cfg)
-    kind = cfg["source"]
-    if kind == "picamera2":
-        return Picamera2Source(cfg["width"], cfg["height"], fps=cfg["fps"])
-    if kind == "opencv":
-        return OpenCVSource(cfg["device"], cfg["width"], cfg["height"], fps=cfg["fps"])
-    if kind == "file":
-        if not cfg["path"]:
-            raise CameraError(_("camera.source is file but camera.path is empty"))
-        return FileSource(cfg["path"], loop=True, fps=cfg["fps"])
+        return OpenCVSource(device, width, height, fps=fps)
+    if source == "file":
+        if not path:
+            raise CameraError("no_path")
+        from hardware.camera.file_source import FileSource
+
+        return FileSource(path, loop=True, fps=fps)
     return None
 
 
-def probe(camera_cfg: dict | None) -> CameraSource | None:
+def probe(*, device: int = 0, width: int = 640, height: int = 480,
+          fps: float = 15) -> CameraSource | None:
     """Auto: the first camera that opens and gives a picture, opened; None if there is none."""
-    cfg = _settings(camera_cfg)
     candidates: list[CameraSource] = []
     if cameras_listed():
-        candidates.append(Picamera2Source(cfg["width"], cfg["height"], fps=cfg["fps"]))
+        candidates.append(make_source("picamera2", width=width, height=height, fps=fps))
     devices = video_devices()
-    preferred = cfg["device"]
-    ordered = ([preferred] if preferred in devices else []) + [d for d in devices if d != preferred]
-    candidates += [OpenCVSource(d, cfg["width"], cfg["height"], fps=cfg["fps"])
+    ordered = ([device] if device in devices else []) + [d for d in devices if d != device]
+    candidates += [make_source("opencv", device=d, width=width, height=height, fps=fps)
                    for d in ordered[:PROBED_DEVICES]]
-    for source in candidates:
+    for candidate in candidates:
         try:
-            source.open()
+            candidate.open()
         except CameraError:
-            source.close()
+            candidate.close()
             continue
-        return source
+        return candidate
     return None
 
 
-def open_camera(camera_cfg: dict | None) -> CameraSource | None:
-    """The camera to use: opened when found by probing ("auto"), openable when configured by name.
+def open_camera(source: str = "auto", *, device: int = 0, path: str = "", width: int = 640,
+                height: int = 480, fps: float = 15) -> CameraSource | None:
+    """The camera to use: opened when found by probing ("auto"), openable when named.
 
-    None when the configuration turns the camera off or auto finds none. A configured source
-    that cannot be opened raises CameraError from its open(), which the scan service reports.
+    None when `source` is "none" or auto finds none. A named source that cannot be opened
+    raises CameraError from its open(), which the scan service reports.
     """
-    cfg = _settings(camera_cfg)
-    if cfg["source"] == "none":
+    if source == "none":
         return None
-    if cfg["source"] == "auto":
-        return probe(cfg)
-    return make_source(cfg)
-
-
-def describe(source: CameraSource | None, camera_cfg: dict | None = None) -> str:
-    """One line for the screen or the log saying which camera is in use, or why there is none."""
-    cfg = _settings(camera_cfg)
-    if source is None:
-        if cfg["source"] == "none":
-            return _("Camera off (camera.source = none): enter cards by touch")
-        return _("No camera found: enter cards by touch")
-    what = getattr(source, "description", None) or source.name
-    return _("Camera: {camera}").format(camera=what)
+    if source == "auto":
+        return probe(device=device, width=width, height=height, fps=fps)
+    return make_source(source, device=device, path=path, width=width, height=height, fps=fps)

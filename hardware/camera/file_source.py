@@ -16,18 +16,18 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import Iterator, Sequence, Union
+from typing import TYPE_CHECKING, Iterator, Sequence, Union
 
-import cv2
-import numpy as np
-
-from companion.i18n import _
 from hardware.camera.base import CameraError, as_bgr
 from hardware.camera.image_size import HEADER_BYTES, ImageSize, image_size
 
+if TYPE_CHECKING:  # OpenCV and numpy are imported when frames are read, not before
+    import cv2
+    import numpy as np
+
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp", ".ppm", ".pgm"}
 
-Item = Union[np.ndarray, str, os.PathLike]
+Item = Union["np.ndarray", str, os.PathLike]
 
 
 # No photo of a table, nor a scanned sheet, comes near this; a bigger file is not read at all.
@@ -36,11 +36,7 @@ MAX_IMAGE_BYTES = 128 * 1024 * 1024
 # a quarter or an eighth of its size (the decoder scales while it decodes, so the memory stays
 # small); any other image above it is not read at all: a 440 kB PNG can hold 400 million.
 MAX_IMAGE_PIXELS = 40_000_000
-_REDUCED = {  # factor -> (colour flag, grey flag)
-    2: (cv2.IMREAD_REDUCED_COLOR_2, cv2.IMREAD_REDUCED_GRAYSCALE_2),
-    4: (cv2.IMREAD_REDUCED_COLOR_4, cv2.IMREAD_REDUCED_GRAYSCALE_4),
-    8: (cv2.IMREAD_REDUCED_COLOR_8, cv2.IMREAD_REDUCED_GRAYSCALE_8),
-}
+REDUCED_FACTORS = (2, 4, 8)  # what OpenCV's JPEG decoder can scale down by while decoding
 
 
 def _read_head(path: str | os.PathLike, whole_limit: int | None) -> tuple[bytes, object] | None:
@@ -62,13 +58,16 @@ def _read_head(path: str | os.PathLike, whole_limit: int | None) -> tuple[bytes,
 
 def _flags(size: ImageSize | None, gray: bool) -> int | None:
     """How to decode an image of this declared size; None: too big to decode at all."""
+    import cv2
+
     plain = cv2.IMREAD_GRAYSCALE if gray else cv2.IMREAD_UNCHANGED
     if size is None or size.pixels <= MAX_IMAGE_PIXELS:
         return plain
     if size.kind == "jpeg":
-        for factor, (colour, grey) in _REDUCED.items():
+        for factor in REDUCED_FACTORS:
             if size.pixels <= MAX_IMAGE_PIXELS * factor * factor:
-                return grey if gray else colour
+                kind = "GRAYSCALE" if gray else "COLOR"
+                return getattr(cv2, f"IMREAD_REDUCED_{kind}_{factor}")
     return None
 
 
@@ -77,6 +76,9 @@ def read_image(path: str | os.PathLike, gray: bool = False) -> np.ndarray | None
     is too big to be one (see MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS and too_big_to_read). The size
     the header declares is checked before the rest of the file is read; a big JPEG comes back
     smaller, never holding more than MAX_IMAGE_PIXELS."""
+    import cv2
+    import numpy as np
+
     opened = _read_head(path, MAX_IMAGE_BYTES)
     if opened is None:
         return None
@@ -140,12 +142,13 @@ class FileSource:
         self._next_due = 0.0
 
     @property
-    def description(self) -> str:
+    def details(self) -> dict:
+        """{"path": ...} for files, {"count": n} for frames in memory, {} for a generator."""
         if isinstance(self.source, (str, os.PathLike)):
-            return _("frames from {path}").format(path=os.fspath(self.source))
+            return {"path": os.fspath(self.source)}
         if hasattr(self.source, "__len__"):
-            return _("{count} frames from memory").format(count=len(self.source))
-        return _("frames made on the fly")
+            return {"count": len(self.source)}
+        return {}
 
     # -------------------------------------------------------------- opening
 
@@ -161,33 +164,34 @@ class FileSource:
         if not isinstance(self.source, (str, os.PathLike)):
             items = list(self.source)
             if not items:
-                raise CameraError(_("no frames to show"))
+                raise CameraError("no_frames")
             self._items = items
             return
         path = Path(self.source)
         if not path.exists():
-            raise CameraError(_("{path} does not exist").format(path=path))
+            raise CameraError("missing", path=str(path))
         if path.is_dir():
             images = sorted(p for p in path.iterdir()
                             if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES)
             if not images:
-                raise CameraError(_("{path} holds no images").format(path=path))
+                raise CameraError("no_images", path=str(path))
             self._items = list(images)
             return
         if path.suffix.lower() in IMAGE_SUFFIXES:
             if read_image(path) is None:
-                raise CameraError(_("{path} cannot be read as an image").format(path=path))
+                raise CameraError("not_an_image", path=str(path))
             self._items = [path]
             return
         self._video = self._open_video(path)
 
     @staticmethod
     def _open_video(path: Path) -> cv2.VideoCapture:
+        import cv2
+
         video = cv2.VideoCapture(str(path))
         if not video.isOpened():
             video.release()
-            raise CameraError(_("{path} is neither an image nor a video that can be read")
-                              .format(path=path))
+            raise CameraError("unreadable", path=str(path))
         return video
 
     # -------------------------------------------------------------- reading
@@ -205,7 +209,7 @@ class FileSource:
 
     def read(self) -> np.ndarray | None:
         if self._items is None and self._video is None and self._iterator is None:
-            raise CameraError(_("the camera is not open"))
+            raise CameraError("not_open")
         if self.finished or not self._paced():
             return None
         if self._video is not None:
@@ -220,6 +224,8 @@ class FileSource:
         return frame
 
     def _read_item(self) -> np.ndarray | None:
+        import numpy as np
+
         items = self._items
         tries = 0
         while tries < len(items):
@@ -238,17 +244,18 @@ class FileSource:
         if isinstance(self.source, (str, os.PathLike)):
             # every image of the folder went away or broke: lost, like an unplugged camera, so
             # that it is opened again (and the folder listed again) once they are back
-            raise CameraError(_("no image in {path} can be read any more")
-                              .format(path=os.fspath(self.source)))
+            raise CameraError("none_left", path=os.fspath(self.source))
         self.finished = True  # nothing in the list can be read
         return None
 
     def _check_still_there(self) -> None:
         """CameraError if the image or folder the frames come from has gone."""
         if isinstance(self.source, (str, os.PathLike)) and not os.path.exists(self.source):
-            raise CameraError(_("{path} is gone").format(path=os.fspath(self.source)))
+            raise CameraError("gone", path=os.fspath(self.source))
 
     def _read_next(self) -> np.ndarray | None:
+        import numpy as np
+
         for item in self._iterator:
             frame = as_bgr(item) if isinstance(item, np.ndarray) else read_image(item)
             if frame is not None:

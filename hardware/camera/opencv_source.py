@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import cv2
-import numpy as np
-
-from companion.i18n import _
 from hardware.camera.base import CameraError, as_bgr
+
+if TYPE_CHECKING:  # OpenCV and numpy are imported when the camera opens, not before
+    import numpy as np
 
 # After this many failed reads in a row a webcam counts as gone (about a second at 15 fps).
 FAILED_READS_LIMIT = 15
@@ -20,20 +20,12 @@ FAILED_READS_LIMIT = 15
 
 def quiet_opencv() -> None:
     """Keeps OpenCV's own warnings (a missing /dev/video node...) off the console."""
+    import cv2
+
     try:
         cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
     except Exception:
         pass
-
-
-def video_devices() -> list[int]:
-    """The V4L2 device numbers present (/dev/video0 -> 0), in order."""
-    found = []
-    for path in Path("/dev").glob("video*"):
-        suffix = path.name[len("video"):]
-        if suffix.isdigit():
-            found.append(int(suffix))
-    return sorted(found)
 
 
 class OpenCVSource:
@@ -52,9 +44,8 @@ class OpenCVSource:
         return f"/dev/video{self.device}" if isinstance(self.device, int) else str(self.device)
 
     @property
-    def description(self) -> str:
-        return _("USB camera {device} ({width}x{height})").format(
-            device=self.where, width=self.width, height=self.height)
+    def details(self) -> dict:
+        return {"device": self.where, "width": self.width, "height": self.height}
 
     def _present(self) -> bool:
         if isinstance(self.device, int) and sys.platform.startswith("linux"):
@@ -64,18 +55,19 @@ class OpenCVSource:
     def open(self) -> None:
         if self._capture is not None:
             return
+        import cv2
+
         quiet_opencv()
         if not self._present():
-            raise CameraError(_("no camera at {device}").format(device=self.where))
+            raise CameraError("no_device", device=self.where)
         api = cv2.CAP_V4L2 if sys.platform.startswith("linux") else cv2.CAP_ANY
         try:
             capture = cv2.VideoCapture(self.device, api)
         except Exception as err:
-            raise CameraError(_("the camera {device} cannot be opened: {error}")
-                              .format(device=self.where, error=err)) from None
+            raise CameraError("cannot_open", device=self.where, detail=str(err)) from None
         if not capture.isOpened():
             capture.release()
-            raise CameraError(_("the camera {device} cannot be opened").format(device=self.where))
+            raise CameraError("cannot_open", device=self.where, detail="")
         capture.set(cv2.CAP_PROP_FRAME_WIDTH, self.width)
         capture.set(cv2.CAP_PROP_FRAME_HEIGHT, self.height)
         capture.set(cv2.CAP_PROP_BUFFERSIZE, 1)
@@ -84,20 +76,20 @@ class OpenCVSource:
         ok, _frame = capture.read()
         if not ok:
             capture.release()
-            raise CameraError(_("the camera {device} gives no picture").format(device=self.where))
+            raise CameraError("no_picture", device=self.where)
         self._capture = capture
         self._failures = 0
 
     def read(self) -> np.ndarray | None:
         if self._capture is None:
-            raise CameraError(_("the camera is not open"))
+            raise CameraError("not_open")
         ok, frame = self._capture.read()
         if ok and frame is not None:
             self._failures = 0
             return as_bgr(frame)
         self._failures += 1
         if not self._present() or self._failures >= FAILED_READS_LIMIT:
-            raise CameraError(_("the camera {device} stopped giving pictures").format(device=self.where))
+            raise CameraError("stopped", device=self.where)
         return None
 
     def close(self) -> None:

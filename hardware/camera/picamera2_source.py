@@ -7,30 +7,13 @@ source opens, so everything else runs on any machine. A venv must be created wit
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING
 
-from companion.i18n import _
 from hardware.camera.base import CameraError, as_bgr
+from hardware.camera.devices import picamera2_module
 
-
-def picamera2_module():
-    """The picamera2 module, or None where it is not installed."""
-    try:
-        import picamera2  # noqa: F401  (Raspberry Pi OS only)
-    except Exception:  # ImportError, or libcamera failing to load
-        return None
-    return picamera2
-
-
-def cameras_listed() -> int:
-    """How many cameras libcamera lists (0 without Picamera2)."""
-    module = picamera2_module()
-    if module is None:
-        return 0
-    try:
-        return len(module.Picamera2.global_camera_info())
-    except Exception:
-        return 0
+if TYPE_CHECKING:  # numpy is imported when frames are read, not before
+    import numpy as np
 
 
 class Picamera2Source:
@@ -43,21 +26,19 @@ class Picamera2Source:
         self._camera = None
 
     @property
-    def description(self) -> str:
-        return _("Raspberry Pi camera ({width}x{height})").format(width=self.width,
-                                                                  height=self.height)
+    def details(self) -> dict:
+        return {"width": self.width, "height": self.height}
 
     def open(self) -> None:
         if self._camera is not None:
             return
         module = picamera2_module()
         if module is None:
-            raise CameraError(_("Picamera2 is not installed (on Raspberry Pi OS: "
-                                "sudo apt install python3-picamera2)"))
+            raise CameraError("no_picamera2")
         camera = None
         try:
             if not module.Picamera2.global_camera_info():
-                raise CameraError(_("no Raspberry Pi camera is connected"))
+                raise CameraError("no_pi_camera")
             camera = module.Picamera2(self.camera_num)
             controls = {"FrameRate": self.fps} if self.fps else {}
             config = camera.create_video_configuration(
@@ -71,20 +52,21 @@ class Picamera2Source:
                 _release(camera)
             if isinstance(err, CameraError):
                 raise
-            raise CameraError(_("the Raspberry Pi camera cannot be started: {error}")
-                              .format(error=err)) from None
+            raise CameraError("pi_cannot_start", detail=str(err)) from None
         self._camera = camera
 
     def read(self) -> np.ndarray | None:
         if self._camera is None:
-            raise CameraError(_("the camera is not open"))
+            raise CameraError("not_open")
         try:
             # "RGB888" arrays are laid out B, G, R: what OpenCV expects.
             frame = self._camera.capture_array("main")
         except Exception as err:
-            raise CameraError(_("the Raspberry Pi camera stopped: {error}").format(error=err)) from None
+            raise CameraError("pi_stopped", detail=str(err)) from None
         if frame is None:
             return None
+        import numpy as np
+
         return as_bgr(np.asarray(frame))
 
     def close(self) -> None:

@@ -1,19 +1,26 @@
 """The GPIO button panel: clue, discard and undo buttons, fuse and status lights, a buzzer.
 
-    panel, notice = open_panel(cfg["panel"])   # Panel, or NoPanel and a notice
-    panel.on_clue = ...                        # called on gpiozero's threads
-    panel.set_fuses(2); panel.set_status("ready"); panel.buzz("misfire")
+    panel = GpioPanel(PanelPins(), pin_factory)   # or NoPanel() when none is wired
+    panel.on_clue = ...                           # called on gpiozero's threads
+    panel.set_fuses(2); panel.set_status("ready"); panel.buzz("misfire"); panel.lights()
 
-companion.panel_link.PanelLink connects it to the table session. Wiring: hardware/WIRING.md.
+Both follow base.Panel. Opening fails with PanelError (a code and plain facts). Which panel to
+open, from the configuration, the words for its errors and the link to the table session
+belong to the app. Wiring: hardware/WIRING.md. gpiozero is imported only with the modules that
+need it.
 """
 
-from hardware.panel.errors import PanelError
-from hardware.panel.gpio_panel import Panel
-from hardware.panel.no_panel import NoPanel
-from hardware.panel.opening import NO_PANEL_NOTICE, open_panel
-from hardware.panel.patterns import BUZZ_PATTERNS, STATUS_STATES
-from hardware.panel.pin_factory import pin_factory_for
-from hardware.panel.settings import checked_settings
+from hardware.lazy import lazy_exports
 
-__all__ = ["PanelError", "Panel", "NoPanel", "open_panel", "NO_PANEL_NOTICE", "BUZZ_PATTERNS",
-           "STATUS_STATES", "pin_factory_for", "checked_settings"]
+_WHERE = {
+    "Panel": "base", "PanelPins": "base", "Lights": "base",
+    "PanelError": "errors",
+    "GpioPanel": "gpio_panel",
+    "NoPanel": "no_panel",
+    "BUZZ_PATTERNS": "patterns", "STATUS_STATES": "patterns",
+    "pin_factory_for": "pin_factory",
+}
+
+__all__ = list(_WHERE)
+
+__getattr__ = lazy_exports(__name__, _WHERE)

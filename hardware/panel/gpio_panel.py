@@ -2,43 +2,41 @@
 
 Three buttons (clue, discard, undo) wired between a GPIO pin and ground with the internal
 pull-up, three red fuse LEDs and a green status LED through resistors, and an active buzzer.
-Pins come from the [panel] settings (see hardware/WIRING.md).
+The pins are given as PanelPins (see hardware/WIRING.md); gpiozero's MockFactory as the pin
+factory runs the whole panel without hardware (the tests and the demo).
 
 Button callbacks (`on_clue`, `on_discard`, `on_undo`) run on gpiozero's threads: whoever sets
-them must only hand the event over (companion.panel_link schedules it on the UI thread).
+them must only hand the event over (the app schedules it on its UI thread).
 The outputs never block: blinking and beeping run on gpiozero's background threads.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Callable
 
 from gpiozero import LED, Button, Buzzer
 
-from companion.i18n import _
-from hardware.panel.errors import PanelError
-from hardware.panel.pin_factory import pin_factory_for
+from hardware.panel.base import Callback, Lights, PanelPins
+from hardware.panel.errors import PanelError, error_text
 from hardware.panel.patterns import (ARMED_BLINK, CARD_FLASH, CARD_FLASH_STEP, beeps_for,
                                      checked_status)
-from hardware.panel.settings import checked_settings
+from hardware.panel.pin_factory import pin_factory_for
 
 log = logging.getLogger(__name__)
 
-Callback = Callable[[], None] | None
 
-
-class Panel:
+class GpioPanel:
     """The real panel (or gpiozero's mock pins, with a MockFactory as `pin_factory`).
 
-    `pin_factory` is a gpiozero Factory; None means the one panel.pin_factory names.
+    `pin_factory` is a gpiozero Factory; None means gpiozero's own choice. PanelError (code
+    "pin", naming the part) when a pin cannot be opened; nothing is left half-open then.
     """
 
     present = True
 
-    def __init__(self, panel_cfg: dict, pin_factory=None, *, where: str = "configuration") -> None:
-        cfg = checked_settings(panel_cfg, where)
-        self.settings = cfg
+    def __init__(self, pins: PanelPins = PanelPins(), pin_factory=None, *,
+                 undo_hold_seconds: float = 1.0, bounce_seconds: float = 0.05) -> None:
+        self.pins = pins
         self.on_clue: Callback = None
         self.on_discard: Callback = None
         self.on_undo: Callback = None
@@ -46,33 +44,31 @@ class Panel:
         self.fuses = 0
         self._devices: list = []
         if pin_factory is None:
-            pin_factory = pin_factory_for(cfg["pin_factory"], where)
+            pin_factory = pin_factory_for("")
         self.pin_factory = pin_factory
-        bounce = cfg["bounce_seconds"] or None
-        setting = "panel.clue_pin"
+        bounce = bounce_seconds or None
+        part = "clue_pin"
         try:
             self.clue_button = self._add(Button(
-                cfg["clue_pin"], pull_up=True, bounce_time=bounce, pin_factory=pin_factory))
-            setting = "panel.discard_pin"
+                pins.clue_pin, pull_up=True, bounce_time=bounce, pin_factory=pin_factory))
+            part = "discard_pin"
             self.discard_button = self._add(Button(
-                cfg["discard_pin"], pull_up=True, bounce_time=bounce, pin_factory=pin_factory))
-            setting = "panel.undo_pin"
+                pins.discard_pin, pull_up=True, bounce_time=bounce, pin_factory=pin_factory))
+            part = "undo_pin"
             self.undo_button = self._add(Button(
-                cfg["undo_pin"], pull_up=True, bounce_time=bounce,
-                hold_time=cfg["undo_hold_seconds"], pin_factory=pin_factory))
+                pins.undo_pin, pull_up=True, bounce_time=bounce,
+                hold_time=undo_hold_seconds, pin_factory=pin_factory))
             self.fuse_leds = []
-            for index, pin in enumerate(cfg["fuse_led_pins"]):
-                setting = f"panel.fuse_led_pins[{index}]"
+            for index, pin in enumerate(pins.fuse_led_pins):
+                part = f"fuse_led_pins[{index}]"
                 self.fuse_leds.append(self._add(LED(pin, pin_factory=pin_factory)))
-            setting = "panel.status_led_pin"
-            self.status_led = self._add(LED(cfg["status_led_pin"], pin_factory=pin_factory))
-            setting = "panel.buzzer_pin"
-            self.buzzer = self._add(Buzzer(cfg["buzzer_pin"], pin_factory=pin_factory))
+            part = "status_led_pin"
+            self.status_led = self._add(LED(pins.status_led_pin, pin_factory=pin_factory))
+            part = "buzzer_pin"
+            self.buzzer = self._add(Buzzer(pins.buzzer_pin, pin_factory=pin_factory))
         except Exception as err:  # gpiozero, lgpio and the OS each raise their own kinds
             self.close()
-            raise PanelError(_("{where}: the button panel could not be opened at {setting}: "
-                               "{error}").format(where=where, setting=setting,
-                                                 error=_describe(err))) from None
+            raise PanelError(PanelError.PIN, part=part, detail=error_text(err)) from None
         # A short press of undo does nothing: only holding it (when_held) takes back an event.
         self.clue_button.when_pressed = self._clue_pressed
         self.discard_button.when_pressed = self._discard_pressed
@@ -134,6 +130,10 @@ class Panel:
         beeps = beeps_for(pattern)
         self.buzzer.beep(on_time=beeps.on, off_time=beeps.off, n=beeps.count, background=True)
 
+    def lights(self) -> Lights:
+        return Lights(fuses=tuple(bool(led.is_lit) for led in self.fuse_leds),
+                      status=bool(self.status_led.is_lit), buzzer=bool(self.buzzer.is_active))
+
     def close(self) -> None:
         """Turns everything off and frees the pins; safe to call twice."""
         self.on_clue = self.on_discard = self.on_undo = None
@@ -151,13 +151,8 @@ class Panel:
                 log.exception("closing %r failed", device)
         self._devices.clear()
 
-    def __enter__(self) -> "Panel":
+    def __enter__(self) -> "GpioPanel":
         return self
 
     def __exit__(self, *exc) -> None:
         self.close()
-
-
-def _describe(err: Exception) -> str:
-    text = str(err).strip()
-    return text or err.__class__.__name__

@@ -3,8 +3,9 @@
     python hardware/wiring/draw_wiring.py           # writes hardware/wiring/wiring.svg
     python hardware/wiring/draw_wiring.py --check   # exit 1 if wiring.svg is out of date
 
-The pins in panel.toml must be the defaults of companion/config.py; physical pin numbers come
-from gpiozero's board data, so the drawing cannot disagree with the app or with the Pi.
+The pins in panel.toml must be the default wiring (PanelPins in hardware/panel/base.py, which
+are also the configuration's defaults); physical pin numbers come from gpiozero's board data,
+so the drawing cannot disagree with the app or with the Pi.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 
 from gpiozero.pins.pi import PiBoardInfo
 
-from companion.config import DEFAULTS
+from hardware.panel.base import PanelPins
 
 HERE = Path(__file__).resolve().parent
 SOURCE = HERE / "panel.toml"
@@ -70,9 +71,9 @@ def physical_pin(gpio: int) -> int:
 
 def default_pin(setting: str) -> int:
     match = re.fullmatch(r"(\w+)(?:\[(\d)\])?", setting)
-    if not match or match.group(1) not in DEFAULTS["panel"]:
-        raise WiringError(f"panel.toml: {setting!r} is not a [panel] setting")
-    value = DEFAULTS["panel"][match.group(1)]
+    if not match or match.group(1) not in PanelPins._fields:
+        raise WiringError(f"panel.toml: {setting!r} is not a pin of the panel")
+    value = getattr(PanelPins(), match.group(1))
     return value[int(match.group(2))] if match.group(2) is not None else value
 
 

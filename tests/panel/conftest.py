@@ -18,9 +18,9 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.config import DEFAULTS
 from companion.panel_link import PanelLink
+from companion.panel_setup import open_panel
 from companion.rules import GameSetup
 from companion.session import TableSession
-from hardware.panel import open_panel
 
 HOLD = 0.05  # panel.undo_hold_seconds in these tests: the real hold, kept short
 ARM_SECONDS = 20.0

@@ -1,4 +1,7 @@
-"""Start-up with the panel: a bad [panel] setting gives its message; no GPIO gives a notice."""
+"""Start-up with the panel: a bad [panel] setting gives its message; no GPIO gives a notice.
+
+hardware.panel raises PanelError (a code and plain facts); companion.panel_setup reads the
+settings and words the errors as the configuration's own (ConfigError)."""
 
 from __future__ import annotations
 
@@ -14,9 +17,10 @@ from gpiozero.pins.mock import MockFactory
 from companion import config, i18n
 from companion.config import ConfigError
 from companion.panel_link import PanelLink
+from companion.panel_setup import gpio_panel, open_panel
 from companion.rules import GameSetup, parse_card
 from companion.session import TableSession
-from hardware.panel import NoPanel, Panel, PanelError, open_panel
+from hardware.panel import GpioPanel, NoPanel, Panel, PanelError, PanelPins
 
 
 def with_setting(panel_cfg, **changes):
@@ -44,19 +48,18 @@ def test_bad_pin_configuration_stops_with_a_message_naming_the_setting(
         mock_pins, panel_cfg, changes, words, enabled):
     cfg = with_setting(panel_cfg, enabled=enabled)
     cfg.update(changes)
-    with pytest.raises(PanelError) as caught:
+    with pytest.raises(ConfigError) as caught:  # start-up shows it like any setting's error
         open_panel(cfg, where="config.toml")
     message = str(caught.value)
     assert message.startswith("config.toml: ")
     for word in words:
         assert word in message
     assert "Traceback" not in message and "\n" not in message
-    assert isinstance(caught.value, ConfigError)  # start-up shows it like any setting's error
     assert mock_pins.pins == {}  # nothing was left half-open
 
 
 def test_a_bad_setting_is_refused_even_with_the_panel_disabled(mock_pins, panel_cfg):
-    with pytest.raises(PanelError, match="panel.clue_pin = 40"):
+    with pytest.raises(ConfigError, match="panel.clue_pin = 40"):
         open_panel(with_setting(panel_cfg, enabled="no", clue_pin=40))
 
 
@@ -65,7 +68,7 @@ def test_the_same_message_as_the_configuration_file_gives(tmp_path, panel_cfg):
     path.write_text("[panel]\nclue_pin = 40\n")
     with pytest.raises(ConfigError) as from_file:
         config.load(path)
-    with pytest.raises(PanelError) as from_panel:
+    with pytest.raises(ConfigError) as from_panel:
         open_panel(with_setting(panel_cfg, clue_pin=40), where=str(path))
     assert str(from_panel.value) == str(from_file.value)
 
@@ -77,7 +80,7 @@ def test_panel_from_a_loaded_configuration_file(tmp_path, mock_pins):
     cfg = config.load(path)
     panel, notice = open_panel(cfg["panel"])
     try:
-        assert notice is None and isinstance(panel, Panel)
+        assert notice is None and isinstance(panel, GpioPanel)
         session = TableSession()
         link = PanelLink(session, panel, lambda action: action())
         session.new_game(GameSetup.create(["Ann", "Ben"]))
@@ -130,7 +133,7 @@ def test_off_a_pi_the_notice_is_in_italian_when_the_table_speaks_italian(monkeyp
 
 def test_off_a_pi_yes_stops_with_a_clear_message(monkeypatch, panel_cfg):
     off_a_pi(monkeypatch)
-    with pytest.raises(PanelError) as caught:
+    with pytest.raises(ConfigError) as caught:
         open_panel(with_setting(panel_cfg, enabled="yes"), where="config.toml")
     message = str(caught.value)
     assert "no GPIO pins can be opened" in message
@@ -146,8 +149,12 @@ def test_disabled_panel_is_no_panel_without_a_notice(mock_pins, panel_cfg):
 def test_a_pin_factory_that_is_not_installed(mock_pins, panel_cfg):
     panel, notice = open_panel(with_setting(panel_cfg, pin_factory="pigpio"))
     assert isinstance(panel, NoPanel) and notice
-    with pytest.raises(PanelError, match='panel.pin_factory = "pigpio" cannot be used'):
+    with pytest.raises(ConfigError, match='panel.pin_factory = "pigpio" cannot be used'):
         open_panel(with_setting(panel_cfg, enabled="yes", pin_factory="pigpio"))
+    with pytest.raises(PanelError) as caught:  # what hardware/ itself says: facts, no words
+        gpio_panel(with_setting(panel_cfg, pin_factory="pigpio"))
+    assert caught.value.code == "factory" and caught.value.factory == "pigpio"
+    assert not isinstance(caught.value, ConfigError)
 
 
 def test_a_pin_held_by_something_else(mock_pins, panel_cfg):
@@ -155,9 +162,12 @@ def test_a_pin_held_by_something_else(mock_pins, panel_cfg):
     try:
         panel, notice = open_panel(panel_cfg)  # auto: carry on without the panel
         assert isinstance(panel, NoPanel) and notice
-        with pytest.raises(PanelError) as caught:
+        with pytest.raises(ConfigError) as caught:
             open_panel(with_setting(panel_cfg, enabled="yes"))
         assert "panel.discard_pin" in str(caught.value)
+        with pytest.raises(PanelError) as plain:
+            GpioPanel(PanelPins(), mock_pins)
+        assert (plain.value.code, plain.value.part) == ("pin", "discard_pin")
         Button(17, pin_factory=mock_pins).close()  # the clue pin was let go again
     finally:
         other.close()
@@ -166,7 +176,7 @@ def test_a_pin_held_by_something_else(mock_pins, panel_cfg):
 def test_mock_pin_factory_runs_the_whole_panel_for_a_demo(panel_cfg):
     panel, notice = open_panel(with_setting(panel_cfg, pin_factory="mock"))
     try:
-        assert isinstance(panel, Panel) and notice is None
+        assert isinstance(panel, GpioPanel) and notice is None
         assert isinstance(panel.pin_factory, MockFactory)
         pressed = []
         panel.on_clue = lambda: pressed.append("clue")
@@ -178,18 +188,14 @@ def test_mock_pin_factory_runs_the_whole_panel_for_a_demo(panel_cfg):
         panel.close()
 
 
-INTERFACE = ("on_clue", "on_discard", "on_undo", "set_fuses", "set_status", "buzz", "close",
-             "present", "status", "fuses")
-
-
 def test_no_panel_has_the_panel_interface(table):
     no_panel = NoPanel()
-    for name in INTERFACE:
-        assert hasattr(table.panel, name) and hasattr(no_panel, name), name
+    assert isinstance(table.panel, Panel) and isinstance(no_panel, Panel)
     assert table.panel.present and not no_panel.present
     no_panel.set_fuses(2)
     no_panel.set_status("armed")
     no_panel.buzz("misfire")
+    assert no_panel.lights() == (((True, True, False)), True, False)
     with pytest.raises(ValueError):
         no_panel.set_status("dancing")
     no_panel.close()
@@ -226,8 +232,8 @@ def test_any_panel_settings_open_or_give_one_message(changes):
     factory = MockFactory()
     cfg = {**config.DEFAULTS["panel"], **changes, "enabled": "yes"}
     try:
-        panel = Panel(cfg, factory)
-    except PanelError as err:
+        panel, _notice = open_panel(cfg, pin_factory=factory)
+    except ConfigError as err:
         event("refused")
         message = str(err)
         assert message.startswith("configuration: panel.") and "\n" not in message

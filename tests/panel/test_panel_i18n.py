@@ -9,7 +9,7 @@ from pathlib import Path
 from companion import i18n
 
 REPO = Path(__file__).resolve().parents[2]
-SOURCES = [*sorted((REPO / "hardware" / "panel").glob("*.py")),
+SOURCES = [REPO / "companion" / "panel_setup.py", REPO / "companion" / "words" / "panel.py",
            REPO / "companion" / "panel_link.py"]
 CATALOG = REPO / "companion" / "locale" / "it" / "LC_MESSAGES" / "panel.po"
 

@@ -23,6 +23,8 @@ def test_fuse_leds_follow_misfires_and_undo(table):
     assert lit_fuses(table) == [True, False, False]
     table.session.card_seen(parse_card("Y3"), source="camera")  # another, read by the camera
     assert lit_fuses(table) == [True, True, False]
+    lights = table.panel.lights()  # what the demo draws on the screen: the pins' own state
+    assert lights.fuses == (True, True, False)
     table.hold("undo_pin")
     assert table.session.state.fuses == 1
     assert lit_fuses(table) == [True, False, False]

@@ -42,7 +42,7 @@ def test_lost_is_reported_and_reading_resumes_when_the_files_are_back(tmp_path, 
     shown = image if what == "one image" else folder
     clock = Clock()
     cards, statuses = [], []
-    service = ScanService(lambda: open_camera(configured(shown)),
+    service = ScanService(lambda: open_camera(**configured(shown)),
                           lambda card, copy: cards.append((card, copy)),
                           lambda status, detail: statuses.append((status, detail)), clock=clock)
     steps(service, clock, 1.0)
@@ -74,7 +74,7 @@ def test_a_folder_whose_images_all_went_is_a_camera_error(tmp_path, red1_frame):
     source.open()
     assert source.read() is not None
     (tmp_path / "a.png").unlink()
-    with pytest.raises(CameraError, match="no image"):
+    with pytest.raises(CameraError, match="none_left"):
         source.read()
 
 

@@ -1,5 +1,6 @@
 """Camera sources: files (image, folder, video, list), the Pi camera and webcams behind fakes,
-and the choice by configuration."""
+and the choice by configuration. The sources raise CameraError with a code and facts; the
+sentences a person reads come from companion.words.camera."""
 
 from __future__ import annotations
 
@@ -12,9 +13,15 @@ import numpy as np
 import pytest
 
 from companion.config import DEFAULTS
+from companion.words.camera import camera_error_text, camera_line, camera_name
 from hardware import camera
 from hardware.camera import (CameraError, CameraSource, FileSource, OpenCVSource, Picamera2Source,
-                             describe, open_camera)
+                             open_camera)
+
+
+def raises(words: str):
+    """Expects a CameraError whose sentence (in English) contains `words`."""
+    return pytest.raises(CameraError, check=lambda err: words in camera_error_text(err))
 
 
 def marked(value: int, size=(64, 48)) -> np.ndarray:
@@ -100,7 +107,7 @@ def test_list_of_frames_and_paths(tmp_path):
     source = FileSource([marked(40), path, marked(60)], loop=True)
     source.open()
     assert values(source, 4) == [40, 50, 60, 40]
-    assert "3 frames" in source.description
+    assert "3 frames" in camera_name(source)
 
 
 def test_frames_made_on_the_fly_are_read_lazily(tmp_path):
@@ -116,7 +123,7 @@ def test_frames_made_on_the_fly_are_read_lazily(tmp_path):
     assert made == []  # nothing drawn before it is asked for
     assert values(source, 1) == [5] and made == [5]
     assert values(source, 3) == [6, 7, None] and source.finished
-    assert "on the fly" in source.description
+    assert "on the fly" in camera_name(source)
 
 
 def test_fps_paces_the_reads():
@@ -136,7 +143,7 @@ def test_fps_paces_the_reads():
 ])
 def test_bad_files_are_clear_camera_errors(tmp_path, make, words):
     source = FileSource(make(tmp_path))
-    with pytest.raises(CameraError, match=words):
+    with raises(words):
         source.open()
 
 
@@ -206,7 +213,7 @@ def test_picamera2_source_reads_bgr_frames(fake_picamera2):
     source.open()
     frame = source.read()
     assert frame.shape == (240, 320, 3) and frame[0, 0].tolist() == [200, 0, 0]
-    assert "Raspberry Pi camera" in source.description
+    assert "Raspberry Pi camera" in camera_name(source)
     source.close()
 
 
@@ -215,16 +222,16 @@ def test_picamera2_failure_mid_stream_is_a_camera_error(fake_picamera2):
     source = Picamera2Source()
     source.open()
     source.read()
-    with pytest.raises(CameraError, match="stopped"):
+    with raises("stopped"):
         source.read()
 
 
 def test_picamera2_without_camera_or_module(fake_picamera2, monkeypatch):
     fake_picamera2.cameras = []
-    with pytest.raises(CameraError, match="no Raspberry Pi camera"):
+    with raises("no Raspberry Pi camera"):
         Picamera2Source().open()
     monkeypatch.setitem(sys.modules, "picamera2", None)  # import fails
-    with pytest.raises(CameraError, match="python3-picamera2"):
+    with raises("python3-picamera2"):
         Picamera2Source().open()
 
 
@@ -251,7 +258,7 @@ def test_picamera2_that_fails_to_start_lets_the_camera_go(fake_picamera2):
             OneCameraPicamera2.in_use = False
 
     sys.modules["picamera2"].Picamera2 = OneCameraPicamera2
-    with pytest.raises(CameraError, match="Failed to configure"):
+    with raises("Failed to configure"):
         Picamera2Source().open()
     assert not OneCameraPicamera2.in_use
     source = Picamera2Source()
@@ -288,10 +295,8 @@ class FakeCapture:
 
 @pytest.fixture
 def fake_webcam(monkeypatch):
-    from hardware.camera import opencv_source
-
     FakeCapture.frames_left = 3
-    monkeypatch.setattr(opencv_source.cv2, "VideoCapture", FakeCapture)
+    monkeypatch.setattr(cv2, "VideoCapture", FakeCapture)  # opencv_source imports it on open
     monkeypatch.setattr(OpenCVSource, "_present", lambda self: self.device != 7)
     return FakeCapture
 
@@ -303,17 +308,17 @@ def test_webcam_reads_then_is_lost_when_unplugged(fake_webcam):
     assert source.read().mean() == 90
     for _ in range(14):
         assert source.read() is None  # a few missed frames are tolerated
-    with pytest.raises(CameraError, match="stopped giving pictures"):
+    with raises("stopped giving pictures"):
         source.read()
 
 
 def test_webcam_errors(fake_webcam):
-    with pytest.raises(CameraError, match="cannot be opened"):
+    with raises("cannot be opened"):
         OpenCVSource(99).open()
-    with pytest.raises(CameraError, match="no camera at /dev/video7"):
+    with raises("no camera at /dev/video7"):
         OpenCVSource(7).open()
     fake_webcam.frames_left = 0
-    with pytest.raises(CameraError, match="gives no picture"):
+    with raises("gives no picture"):
         OpenCVSource(0).open()
 
 
@@ -332,42 +337,55 @@ def cfg(**kw) -> dict:
 
 
 def test_none_and_file_sources(tmp_path):
-    assert open_camera(cfg(source="none")) is None
-    assert "Camera off" in describe(None, cfg(source="none"))
+    assert open_camera(**cfg(source="none")) is None
+    assert "Camera off" in camera_line(None, "none")
     path = tmp_path / "t.png"
     cv2.imwrite(str(path), marked(5))
-    source = open_camera(cfg(source="file", path=str(path)))
+    source = open_camera(**cfg(source="file", path=str(path)))
     assert isinstance(source, FileSource) and source.loop
-    assert describe(source).startswith("Camera: frames from")
-    with pytest.raises(CameraError, match="camera.path"):
-        open_camera(cfg(source="file", path=""))
+    assert camera_line(source).startswith("Camera: frames from")
+    with raises("camera.path"):
+        open_camera(**cfg(source="file", path=""))
+
+
+def test_an_error_is_a_code_with_facts_and_reads_in_italian():
+    from companion import i18n
+
+    err = CameraError("no_device", device="/dev/video7")
+    assert (err.code, err.facts) == ("no_device", {"device": "/dev/video7"})
+    i18n.set_language("it")
+    try:
+        assert camera_error_text(err) == "nessuna fotocamera in /dev/video7"
+    finally:
+        i18n.set_language("en")
+    assert camera_error_text(CameraError("new_kind")).startswith("the camera cannot be used")
 
 
 def test_named_sources_are_returned_to_be_opened_by_the_service():
-    assert isinstance(open_camera(cfg(source="opencv", device=3)), OpenCVSource)
-    assert isinstance(open_camera(cfg(source="picamera2")), Picamera2Source)
+    assert isinstance(open_camera(**cfg(source="opencv", device=3)), OpenCVSource)
+    assert isinstance(open_camera(**cfg(source="picamera2")), Picamera2Source)
 
 
 def test_auto_finds_nothing_on_a_machine_without_cameras(monkeypatch):
     monkeypatch.setattr(camera.choose, "video_devices", lambda: [])
     monkeypatch.setattr(camera.choose, "cameras_listed", lambda: 0)
-    assert open_camera(cfg()) is None
-    assert describe(None, cfg()) == "No camera found: enter cards by touch"
+    assert open_camera(**cfg()) is None
+    assert camera_line(None, "auto") == "No camera found: enter cards by touch"
 
 
 def test_auto_prefers_the_pi_camera(fake_picamera2, monkeypatch):
     monkeypatch.setattr(camera.choose, "video_devices", lambda: [0])
-    source = open_camera(cfg())
+    source = open_camera(**cfg())
     assert isinstance(source, Picamera2Source) and source.read() is not None
-    assert "Raspberry Pi camera" in describe(source)
+    assert "Raspberry Pi camera" in camera_line(source)
 
 
 def test_auto_tries_the_configured_webcam_first(fake_webcam, monkeypatch):
     monkeypatch.setattr(camera.choose, "cameras_listed", lambda: 0)
     monkeypatch.setattr(camera.choose, "video_devices", lambda: [0, 2, 99])
-    source = open_camera(cfg(device=2))
+    source = open_camera(**cfg(device=2))
     assert isinstance(source, OpenCVSource) and source.device == 2
-    assert "/dev/video2" in describe(source)
+    assert "/dev/video2" in camera_line(source)
     # a listed device that will not open is skipped
     monkeypatch.setattr(camera.choose, "video_devices", lambda: [99, 0])
-    assert open_camera(cfg(device=99)).device == 0
+    assert open_camera(**cfg(device=99)).device == 0

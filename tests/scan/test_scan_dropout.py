@@ -33,12 +33,12 @@ class DroppingCamera:
 
     def open(self) -> None:
         if self.gone() and self.how == "error":
-            raise CameraError("no camera at /dev/video0")
+            raise CameraError("no_device", device="/dev/video0")
 
     def read(self):
         if self.gone():
             if self.how == "error":
-                raise CameraError("the camera /dev/video0 stopped giving pictures")
+                raise CameraError("stopped", device="/dev/video0")
             return None
         return self.frame
 

@@ -9,7 +9,7 @@ from companion.i18n import parse_po
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = [*sorted((ROOT / "companion" / "scan").glob("*.py")),
-           *sorted((ROOT / "hardware" / "camera").glob("*.py")),
+           ROOT / "companion" / "words" / "camera.py",
            ROOT / "companion" / "commands" / "scan.py", ROOT / "companion" / "commands" / "tags.py"]
 CATALOG = ROOT / "companion" / "locale" / "it" / "LC_MESSAGES" / "scan.po"
 

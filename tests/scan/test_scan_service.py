@@ -55,7 +55,7 @@ class FlakySource:
 
     def read(self):
         if self.index >= self.fail_after:
-            raise CameraError("the camera /dev/video0 stopped giving pictures")
+            raise CameraError("stopped", device="/dev/video0")
         frame = self.frames[self.index % len(self.frames)]
         self.index += 1
         return frame
@@ -104,7 +104,7 @@ def test_lost_camera_is_reported_and_reconnected(blue4_sequence):
         n = len(sources)
         if n in (1, 2):
             sources.append(None)
-            raise CameraError("no camera at /dev/video0")
+            raise CameraError("no_device", device="/dev/video0")
         source = FlakySource(blue4_sequence[:3], 3) if n == 0 else FileSource(blue4_sequence)
         sources.append(source)
         return source
@@ -150,7 +150,7 @@ def test_lost_and_back_on_the_thread(blue4_sequence):
 
 @pytest.mark.parametrize("factory, detail", [
     (lambda: None, "no camera found"),
-    (lambda: (_ for _ in ()).throw(CameraError("no camera at /dev/video0")), "no camera at /dev/video0"),
+    (lambda: (_ for _ in ()).throw(CameraError("no_device", device="/dev/video0")), "no camera at /dev/video0"),
     (lambda: (_ for _ in ()).throw(RuntimeError("boom")), "boom"),
     (lambda: FileSource("/no/such/file.mp4"), "does not exist"),
 ])

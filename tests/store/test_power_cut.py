@@ -141,12 +141,12 @@ stored_events = _recorder_module().stored_events
 
 WEAKENED = """
 import runpy, sys
-import companion.store.opening as opening
-plain = opening._configure
+import companion.store.schema as schema
+plain = schema.make_durable
 def weakened(conn):
     plain(conn)
     conn.execute("PRAGMA synchronous = NORMAL")  # the log synced only at checkpoints
-opening._configure = weakened
+schema.make_durable = weakened
 sys.argv = [sys.argv[1], "child", sys.argv[2]]
 runpy.run_path(sys.argv[0], run_name="__main__")
 """

@@ -125,7 +125,7 @@ def test_without_a_camera_the_app_says_manual_mode(start_app):
 
 def test_the_mock_panel_drives_the_table(start_app):
     from companion import config
-    from hardware.panel import open_panel
+    from companion.panel_setup import open_panel
 
     panel_cfg = dict(config.DEFAULTS["panel"], pin_factory="mock", enabled="yes",
                      undo_hold_seconds=0.3)
