@@ -6,12 +6,12 @@
         session.resume(*kept)
 
 SQLite (standard library) in WAL mode with synchronous=FULL: every event the screen confirms
-has reached the card. See database.py (the store), opening.py (what happens to a bad file),
+has reached the card. See database.py (the store), open_safely.py (what happens to a bad file),
 schema.py (versions and migrations), stats.py (the group's statistics).
 """
 
 from companion.store.database import MIN_FREE_BYTES, Store, StoreError
-from companion.store.opening import memory_store, open_store
+from companion.store.open_safely import memory_store, open_store
 from companion.store.rows import EventRecord, GameRow
 from companion.store.stats import Statistics, statistics
 

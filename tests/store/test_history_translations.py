@@ -10,7 +10,7 @@ from pathlib import Path
 from companion import i18n
 
 REPO = Path(__file__).resolve().parents[2]
-SOURCES = ["companion/store/database.py", "companion/store/opening.py", "companion/store/stats.py",
+SOURCES = ["companion/store/database.py", "companion/store/open_safely.py", "companion/store/stats.py",
            "companion/formats/hanablive.py", "companion/commands/history.py",
            "companion/commands/export.py", "companion/commands/import_log.py",
            "companion/app/history.py"]

@@ -161,14 +161,14 @@ def test_an_io_error_while_opening_is_not_damage(tmp_path, monkeypatch):
     """Any I/O error on opening (not only a full card) leaves the store where it is."""
     import sqlite3
 
-    from companion.store import opening
+    from companion.store import open_safely
 
     path = tmp_path / "companion.sqlite3"
     store, _ = open_store(path)
     play(store, 4)
     store.close()
     before = everything_in(tmp_path)
-    real = opening._connect
+    real = open_safely._connect
 
     def failing(target, uri=False):
         conn = real(target, uri)
@@ -179,7 +179,7 @@ def test_an_io_error_while_opening_is_not_damage(tmp_path, monkeypatch):
             raise err
         return conn
 
-    monkeypatch.setattr(opening, "_connect", failing)
+    monkeypatch.setattr(open_safely, "_connect", failing)
     store, notice = open_store(path, min_free_bytes=0)
     assert not store.persistent and "left untouched" in notice
     assert everything_in(tmp_path) == before

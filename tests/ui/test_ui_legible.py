@@ -31,7 +31,7 @@ def test_every_screen_reads_whole(start_app, size, lang):
     read("table, a refusal")
     d.tap_id("clue_button")
     from companion.words import format_message
-    from companion.store.opening import PROBLEMS
+    from companion.store.open_safely import PROBLEMS
 
     d.root.show_notice(format_message(PROBLEMS["newer"], {  # a notice that wraps over lines
         "path": "/home/pi/.local/share/hanabi-companion/companion.sqlite3",

@@ -203,7 +203,7 @@ def test_the_wal_of_a_store_that_was_not_closed_is_recovered_not_set_aside(tmp_p
 NOBODY_OPEN = """
 import os, sys
 from companion.store import open_store  # everything imported while the files can be read
-import companion.store.opening, sqlite3, hashlib, json, shutil
+import companion.store.open_safely, sqlite3, hashlib, json, shutil
 os.setgid(65534); os.setuid(65534)
 store, notice = open_store(sys.argv[1])
 print(store.persistent)
