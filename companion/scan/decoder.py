@@ -21,7 +21,9 @@ import numpy as np
 from pyzbar import pyzbar
 from pyzbar.pyzbar import ZBarSymbol
 
+from companion.scan.rectify import code_corners, glared, otsu, square
 from companion.scan.regions import Region, find_regions
+from companion.scan.zbar_plain import qr_data
 
 QR_ONLY = [ZBarSymbol.QRCODE]
 CODE_PX = 120  # a region is first read with its longer side resized to this
@@ -29,26 +31,28 @@ BIG_CODE_PX = 260  # and, if that fails, larger and sharpened
 MARGIN = 0.18  # around a region, as a fraction of its side: the quiet zone and a little more
 MIN_SCORE = 0.4  # regions below these are not codes at all (see companion.scan.regions)
 MIN_STRIPES = 1.5
+STILL_SIDES = (232, 320, 420)  # a still image's located code is made square at these sizes
+
+
+def _text(data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
 
 
 def _texts(results) -> list[str]:
-    out = []
-    for result in results:
-        if result.type != "QRCODE":
-            continue
-        try:
-            text = result.data.decode("utf-8")
-        except UnicodeDecodeError:
-            text = result.data.decode("latin-1")
-        out.append(text)
-    return out
+    return [_text(result.data) for result in results if result.type == "QRCODE"]
 
 
 def zbar_qr(gray: np.ndarray) -> list[str]:
     """The QR texts zbar reads in a grey image."""
     if gray.size == 0:
         return []
-    return _texts(pyzbar.decode(np.ascontiguousarray(gray), symbols=QR_ONLY))
+    try:
+        return _texts(pyzbar.decode(np.ascontiguousarray(gray), symbols=QR_ONLY))
+    except ValueError:  # a code pyzbar cannot describe (no orientation): its data only
+        return [_text(data) for data in qr_data(gray)]
 
 
 def bare_decode(frame: np.ndarray) -> list[str]:
@@ -113,12 +117,29 @@ def _first_try(gray: np.ndarray, region: Region) -> np.ndarray:
     return upright(gray, region, CODE_PX)
 
 
-# Tried in order on a code-like region that the first try could not read.
-HARDER: list[tuple[str, Callable[[np.ndarray, Region], np.ndarray]]] = [
-    ("binary", lambda g, r: binarise(sharpen(upright(g, r, BIG_CODE_PX)))),
-    ("binary, strong", lambda g, r: binarise(sharpen(upright(g, r, BIG_CODE_PX), 3.0))),
-    ("even", lambda g, r: sharpen(even_light(upright(g, r, BIG_CODE_PX)))),
+# Tried in turn on the larger upright patch of a code-like region the first try could not read.
+HARDER: list[tuple[str, Callable[[np.ndarray], np.ndarray]]] = [
+    ("binary", lambda p: binarise(sharpen(p))),
+    ("binary, strong", lambda p: binarise(sharpen(p, 3.0))),
+    ("even", lambda p: sharpen(even_light(p))),
 ]
+
+
+def _retries(patch: np.ndarray):
+    """(name, prepared patch) to try, lazily, in the order the patch calls for.
+
+    A code seen at an angle is first made square (its corners found by OpenCV's detector);
+    a patch with a blown-out spot is first evened out, the others first binarised.
+    """
+    corners = code_corners(patch)
+    if corners is not None:
+        flat = square(patch, corners)
+        yield "square", flat
+        yield "square, binary", binarise(sharpen(flat))
+        yield "square, one threshold", otsu(flat)
+    order = HARDER if not glared(patch) else [HARDER[2], HARDER[0], HARDER[1]]
+    for name, prepare in order:
+        yield name, prepare(patch)
 
 
 def _inside(point, region: Region) -> bool:
@@ -155,8 +176,8 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
             continue
         if not region.code_like:
             continue
-        for name, prepare in HARDER:
-            if note(name, zbar_qr(prepare(gray, region))):
+        for name, prepared in _retries(upright(gray, region, BIG_CODE_PX)):
+            if note(name, zbar_qr(prepared)):
                 done.append(region)
                 break
     return texts
@@ -170,11 +191,30 @@ def decode_frame(frame: np.ndarray, max_regions: int | None = 6, stats: dict | N
     return decode_regions(gray, find_regions(gray, max_regions), stats)
 
 
+def read_whole(gray: np.ndarray) -> list[str]:
+    """zbar on the whole image; if it reads nothing, the code OpenCV's detector finds in it,
+    made square at a few sizes (a large code filling a photo, seen at an angle). A still image
+    can afford the tries a camera frame cannot."""
+    texts = zbar_qr(gray)
+    if texts:
+        return texts
+    corners = code_corners(gray, least=0.0)
+    if corners is None:
+        return []
+    for side in STILL_SIDES:
+        flat = square(gray, corners, side, side // 8)
+        for prepared in (flat, binarise(sharpen(flat)), otsu(flat)):
+            texts = zbar_qr(prepared)
+            if texts:
+                return texts
+    return []
+
+
 def decode_image(image: np.ndarray) -> list[str]:
     """A still image (a photo, a printed sheet): every patch looked at, and the whole image too."""
     gray = to_gray(image)
     texts = decode_regions(gray, find_regions(gray, None))
-    for text in zbar_qr(gray):
+    for text in read_whole(gray):
         if text not in texts:
             texts.append(text)
     return texts
