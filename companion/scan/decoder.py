@@ -21,7 +21,7 @@ import numpy as np
 from pyzbar import pyzbar
 from pyzbar.pyzbar import ZBarSymbol
 
-from companion.scan.rectify import code_corners, glared, otsu, square
+from companion.scan.rectify import all_code_corners, code_corners, code_side, glared, otsu, square
 from companion.scan.regions import Region, find_regions
 from companion.scan.zbar_plain import qr_data
 
@@ -31,6 +31,9 @@ BIG_CODE_PX = 260  # and, if that fails, larger and sharpened
 MARGIN = 0.18  # around a region, as a fraction of its side: the quiet zone and a little more
 MIN_SCORE = 0.4  # regions below these are not codes at all (see companion.scan.regions)
 MIN_STRIPES = 1.5
+BIG_BLOB = 0.33  # a region this wide (of the frame) is more than a code: a code may hide in it
+BLOB_PX = 480  # such a region is searched for a code at this size
+SQUARE_FROM_PATCH_PX = 120  # a located code at least this large in the patch is squared from it
 STILL_SIDES = (232, 320, 420)  # a still image's located code is made square at these sizes
 
 
@@ -81,15 +84,23 @@ def upright(gray: np.ndarray, region: Region, code_px: float, margin: float = MA
     One affine warp does the crop, the turn and the resize; zbar reads an upright code of a
     few pixels per module far more often than a turned one.
     """
+    return _warp(gray, *_upright_matrix(region, code_px, margin))
+
+
+def _warp(gray: np.ndarray, matrix: np.ndarray, out: int) -> np.ndarray:
+    interp = cv2.INTER_CUBIC if matrix[0, 0] ** 2 + matrix[0, 1] ** 2 > 1 else cv2.INTER_AREA
+    return cv2.warpAffine(gray, matrix, (out, out), flags=interp, borderMode=cv2.BORDER_REPLICATE)
+
+
+def _upright_matrix(region: Region, code_px: float, margin: float) -> tuple[np.ndarray, int]:
+    """The affine map from the frame to the upright patch of a region, and the patch's side."""
     (cx, cy), (rw, rh), angle = region.rect
-    side = max(rw, rh, 1.0)
-    scale = code_px / side
+    scale = code_px / max(rw, rh, 1.0)
     out = int(round(code_px * (1 + 2 * margin))) + 8
     matrix = cv2.getRotationMatrix2D((cx, cy), angle, scale)
     matrix[0, 2] += out / 2 - cx
     matrix[1, 2] += out / 2 - cy
-    interp = cv2.INTER_CUBIC if scale > 1 else cv2.INTER_AREA
-    return cv2.warpAffine(gray, matrix, (out, out), flags=interp, borderMode=cv2.BORDER_REPLICATE)
+    return matrix, out
 
 
 def even_light(patch: np.ndarray) -> np.ndarray:
@@ -125,30 +136,48 @@ HARDER: list[tuple[str, Callable[[np.ndarray], np.ndarray]]] = [
 ]
 
 
-def _retries(patch: np.ndarray):
-    """(name, prepared patch) to try, lazily, in the order the patch calls for.
-
-    A code seen at an angle is first made square (its corners found by OpenCV's detector);
-    a patch with a blown-out spot is first evened out, the others first binarised.
-    """
-    corners = code_corners(patch)
-    if corners is not None:
+def _squared(gray: np.ndarray, patch: np.ndarray, matrix: np.ndarray, corners: np.ndarray):
+    """A located code made square, from the patch or, where the patch shows it too small,
+    from the frame itself at full resolution; then binarised two ways."""
+    if code_side(corners) >= SQUARE_FROM_PATCH_PX:
         flat = square(patch, corners)
-        yield "square", flat
-        yield "square, binary", binarise(sharpen(flat))
-        yield "square, one threshold", otsu(flat)
+    else:
+        flat = square(gray, cv2.transform(corners[None], cv2.invertAffineTransform(matrix))[0])
+    yield "square", flat
+    yield "square, binary", binarise(sharpen(flat))
+    yield "square, one threshold", otsu(flat)
+
+
+def _retries(gray: np.ndarray, region: Region):
+    """(name, prepared patch) to try on a code-like region, lazily, in the order it calls for.
+
+    A code seen at an angle is first made square (its corners found by OpenCV's detector in
+    the upright patch, or failing that in the patch binarised, for a blurred one); a patch with
+    a blown-out spot is then evened out first, the others binarised first.
+    """
+    matrix, out = _upright_matrix(region, BIG_CODE_PX, MARGIN)
+    patch = _warp(gray, matrix, out)
+    corners = code_corners(patch)
+    if corners is None:
+        corners = code_corners(binarise(sharpen(patch)))
+    if corners is not None:
+        yield from _squared(gray, patch, matrix, corners)
     order = HARDER if not glared(patch) else [HARDER[2], HARDER[0], HARDER[1]]
     for name, prepare in order:
         yield name, prepare(patch)
 
 
+def _blob_codes(gray: np.ndarray, region: Region):
+    """For a region wider than a code (a code merged with a card back or a checked cloth
+    around it): for each code OpenCV's detector finds in it, the ways to read that code."""
+    matrix, out = _upright_matrix(region, min(BLOB_PX, region.side), MARGIN)
+    patch = _warp(gray, matrix, out)
+    for corners in all_code_corners(patch):
+        yield _squared(gray, patch, matrix, corners)
+
+
 def _inside(point, region: Region) -> bool:
     return cv2.pointPolygonTest(region.quad.reshape(-1, 1, 2), point, False) >= 0
-
-
-def _overlap(a: Region, b: Region) -> bool:
-    """One region's centre lies in the other."""
-    return _inside(a.rect[0], b) or _inside(b.rect[0], a)
 
 
 def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None = None) -> list[str]:
@@ -165,18 +194,25 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
                 texts.append(text)
         return True
 
+    big_blob = BIG_BLOB * gray.shape[1]
     done: list[Region] = []
     for region in regions:
-        if region.score < MIN_SCORE or region.stripes < MIN_STRIPES:
+        blob = region.side >= big_blob
+        if region.score < MIN_SCORE or (region.stripes < MIN_STRIPES and not blob):
             continue
-        if any(_overlap(region, other) for other in done):
+        if any(_inside(region.rect[0], other) for other in done) or (
+                not blob and any(_inside(other.rect[0], region) for other in done)):
             continue  # the same code seen as part of a larger blob, or a core of one read
         if note("first", zbar_qr(_first_try(gray, region))):
             done.append(region)
             continue
+        if blob:  # it may hold a code beside the one read in it already: each is tried
+            for ways in _blob_codes(gray, region):
+                any(note("blob, " + name, zbar_qr(prepared)) for name, prepared in ways)
+            continue
         if not region.code_like:
             continue
-        for name, prepared in _retries(upright(gray, region, BIG_CODE_PX)):
+        for name, prepared in _retries(gray, region):
             if note(name, zbar_qr(prepared)):
                 done.append(region)
                 break

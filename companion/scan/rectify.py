@@ -44,6 +44,18 @@ def code_corners(patch: np.ndarray, least: float = 0.02) -> np.ndarray | None:
     return corners
 
 
+def all_code_corners(patch: np.ndarray) -> list[np.ndarray]:
+    """The corners (4x2 float32) of every code found in a grey patch."""
+    try:
+        found, points = _detector().detectMulti(patch)
+    except cv2.error:
+        return []
+    if not found or points is None:
+        return []
+    return [c for c in np.asarray(points, np.float32).reshape(-1, 4, 2)
+            if cv2.contourArea(c) > 16.0]
+
+
 def square(patch: np.ndarray, corners: np.ndarray, side: int = RECT_PX,
            margin: int = RECT_MARGIN) -> np.ndarray:
     """The code at `corners` warped to a square of `side` pixels with a `margin` around it."""
