@@ -265,7 +265,7 @@ def report_stream(runs: int, seed: int) -> None:
     for size in SIZES:
         for case, r in scan_stream.figures(size, runs, seed).items():
             def f(v, fmt):
-                return "-" if v is None else format(v, fmt)
+                return format("-", fmt[:2]) if v is None else format(v, fmt)
             print(f"{size[0]}x{size[1]:<5} {case:<12} {f(r['frames'], '>7.1f')} {f(r['worst'], '>6')} "
                   f"{r['missed']:>7} {r['wrong']:>6} {f(r['ms'], '>10.1f')} {f(r['wall'], '>10.1f')}")
 

@@ -3,11 +3,15 @@
 `decode_frame` first finds the few patches that may hold a code (companion.scan.regions), then
 works on each patch alone: the patch is cut out, turned square to the axes and resized so that
 its modules are a few pixels wide (any rotation, small cards), and zbar reads it. Only if that
-fails, and only for a patch that really looks like a code, it tries harder: larger, sharpened
-and binarised with a local threshold (defocus, motion blur, uneven light, JPEG), then with the
-light evened out (glare, shadow). Heavy work on a small patch costs far less than light work on
-the whole frame, which is why this reads far more than plain pyzbar on the whole frame, in
-about the same time or less (see bench/bench_scan.py).
+fails, and only for a patch that really looks like a code, it tries harder, choosing by what
+the patch shows: a code seen at an angle is made square from its corners (OpenCV's QR detector
+finds them, companion.scan.rectify), then the patch is tried larger, sharpened and binarised
+with a local threshold (defocus, motion blur, JPEG) and with the light evened out (glare,
+shadow), the latter first where a blown-out spot shows. A patch wider than any code (a code
+merged with a patterned card back or cloth) is searched for every code in it. Heavy work on a
+small patch costs far less than light work on the whole frame, which is why this reads far more
+than plain pyzbar on the whole frame, in about the same time or less (see bench/bench_scan.py).
+zbar reads every text: OpenCV only says where a code is.
 
 `bare_decode` is plain pyzbar on the whole frame: the baseline of the benchmark.
 """

@@ -1,4 +1,4 @@
-"""A located code made square again, and what a patch shows (glare, blur) to choose its retry.
+"""A located code made square again, and whether a patch shows a blown-out spot (glare).
 
 zbar reads a code seen at an angle poorly: a tilted card shows its code as a trapezoid, which
 no rotation and resize can undo. OpenCV's QR detector (the ArUco-based one, quick on a small
