@@ -3,11 +3,15 @@
 `decode_frame` first finds the few patches that may hold a code (companion.scan.regions), then
 works on each patch alone: the patch is cut out, turned square to the axes and resized so that
 its modules are a few pixels wide (any rotation, small cards), and zbar reads it. Only if that
-fails, and only for a patch that really looks like a code, it tries harder: larger, sharpened
-and binarised with a local threshold (defocus, motion blur, uneven light, JPEG), then with the
-light evened out (glare, shadow). Heavy work on a small patch costs far less than light work on
-the whole frame, which is why this reads far more than plain pyzbar on the whole frame, in
-about the same time or less (see bench/bench_scan.py).
+fails, and only for a patch that really looks like a code, it tries harder, choosing by what
+the patch shows: a code seen at an angle is made square from its corners (OpenCV's QR detector
+finds them, companion.scan.rectify), then the patch is tried larger, sharpened and binarised
+with a local threshold (defocus, motion blur, JPEG) and with the light evened out (glare,
+shadow), the latter first where a blown-out spot shows. A patch wider than any code (a code
+merged with a patterned card back or cloth) is searched for every code in it. Heavy work on a
+small patch costs far less than light work on the whole frame, which is why this reads far more
+than plain pyzbar on the whole frame, in about the same time or less (see bench/bench_scan.py).
+zbar reads every text: OpenCV only says where a code is.
 
 `bare_decode` is plain pyzbar on the whole frame: the baseline of the benchmark.
 """
@@ -21,7 +25,9 @@ import numpy as np
 from pyzbar import pyzbar
 from pyzbar.pyzbar import ZBarSymbol
 
+from companion.scan.rectify import all_code_corners, code_corners, code_side, glared, otsu, square
 from companion.scan.regions import Region, find_regions
+from companion.scan.zbar_plain import qr_data
 
 QR_ONLY = [ZBarSymbol.QRCODE]
 CODE_PX = 120  # a region is first read with its longer side resized to this
@@ -32,26 +38,31 @@ MIN_STRIPES = 1.5
 # The whole-image pass of a still image works on at most this many pixels (zbar on a huge, noisy
 # image can take seconds and gigabytes, or crash); the patches are still read at full size.
 WHOLE_IMAGE_PIXELS = 16_000_000
+BIG_BLOB = 0.33  # a region this wide (of the frame) is more than a code: a code may hide in it
+BLOB_PX = 480  # such a region is searched for a code at this size
+SQUARE_FROM_PATCH_PX = 120  # a located code at least this large in the patch is squared from it
+STILL_SIDES = (232, 320, 420)  # a still image's located code is made square at these sizes
+
+
+def _text(data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
 
 
 def _texts(results) -> list[str]:
-    out = []
-    for result in results:
-        if result.type != "QRCODE":
-            continue
-        try:
-            text = result.data.decode("utf-8")
-        except UnicodeDecodeError:
-            text = result.data.decode("latin-1")
-        out.append(text)
-    return out
+    return [_text(result.data) for result in results if result.type == "QRCODE"]
 
 
 def zbar_qr(gray: np.ndarray) -> list[str]:
     """The QR texts zbar reads in a grey image."""
     if gray.size == 0:
         return []
-    return _texts(pyzbar.decode(np.ascontiguousarray(gray), symbols=QR_ONLY))
+    try:
+        return _texts(pyzbar.decode(np.ascontiguousarray(gray), symbols=QR_ONLY))
+    except ValueError:  # a code pyzbar cannot describe (no orientation): its data only
+        return [_text(data) for data in qr_data(gray)]
 
 
 def bare_decode(frame: np.ndarray) -> list[str]:
@@ -80,15 +91,23 @@ def upright(gray: np.ndarray, region: Region, code_px: float, margin: float = MA
     One affine warp does the crop, the turn and the resize; zbar reads an upright code of a
     few pixels per module far more often than a turned one.
     """
+    return _warp(gray, *_upright_matrix(region, code_px, margin))
+
+
+def _warp(gray: np.ndarray, matrix: np.ndarray, out: int) -> np.ndarray:
+    interp = cv2.INTER_CUBIC if matrix[0, 0] ** 2 + matrix[0, 1] ** 2 > 1 else cv2.INTER_AREA
+    return cv2.warpAffine(gray, matrix, (out, out), flags=interp, borderMode=cv2.BORDER_REPLICATE)
+
+
+def _upright_matrix(region: Region, code_px: float, margin: float) -> tuple[np.ndarray, int]:
+    """The affine map from the frame to the upright patch of a region, and the patch's side."""
     (cx, cy), (rw, rh), angle = region.rect
-    side = max(rw, rh, 1.0)
-    scale = code_px / side
+    scale = code_px / max(rw, rh, 1.0)
     out = int(round(code_px * (1 + 2 * margin))) + 8
     matrix = cv2.getRotationMatrix2D((cx, cy), angle, scale)
     matrix[0, 2] += out / 2 - cx
     matrix[1, 2] += out / 2 - cy
-    interp = cv2.INTER_CUBIC if scale > 1 else cv2.INTER_AREA
-    return cv2.warpAffine(gray, matrix, (out, out), flags=interp, borderMode=cv2.BORDER_REPLICATE)
+    return matrix, out
 
 
 def even_light(patch: np.ndarray) -> np.ndarray:
@@ -116,21 +135,56 @@ def _first_try(gray: np.ndarray, region: Region) -> np.ndarray:
     return upright(gray, region, CODE_PX)
 
 
-# Tried in order on a code-like region that the first try could not read.
-HARDER: list[tuple[str, Callable[[np.ndarray, Region], np.ndarray]]] = [
-    ("binary", lambda g, r: binarise(sharpen(upright(g, r, BIG_CODE_PX)))),
-    ("binary, strong", lambda g, r: binarise(sharpen(upright(g, r, BIG_CODE_PX), 3.0))),
-    ("even", lambda g, r: sharpen(even_light(upright(g, r, BIG_CODE_PX)))),
+# Tried in turn on the larger upright patch of a code-like region the first try could not read.
+HARDER: list[tuple[str, Callable[[np.ndarray], np.ndarray]]] = [
+    ("binary", lambda p: binarise(sharpen(p))),
+    ("binary, strong", lambda p: binarise(sharpen(p, 3.0))),
+    ("even", lambda p: sharpen(even_light(p))),
 ]
+
+
+def _squared(gray: np.ndarray, patch: np.ndarray, matrix: np.ndarray, corners: np.ndarray):
+    """A located code made square, from the patch or, where the patch shows it too small,
+    from the frame itself at full resolution; then binarised two ways."""
+    if code_side(corners) >= SQUARE_FROM_PATCH_PX:
+        flat = square(patch, corners)
+    else:
+        flat = square(gray, cv2.transform(corners[None], cv2.invertAffineTransform(matrix))[0])
+    yield "square", flat
+    yield "square, binary", binarise(sharpen(flat))
+    yield "square, one threshold", otsu(flat)
+
+
+def _retries(gray: np.ndarray, region: Region):
+    """(name, prepared patch) to try on a code-like region, lazily, in the order it calls for.
+
+    A code seen at an angle is first made square (its corners found by OpenCV's detector in
+    the upright patch, or failing that in the patch binarised, for a blurred one); a patch with
+    a blown-out spot is then evened out first, the others binarised first.
+    """
+    matrix, out = _upright_matrix(region, BIG_CODE_PX, MARGIN)
+    patch = _warp(gray, matrix, out)
+    corners = code_corners(patch)
+    if corners is None:
+        corners = code_corners(binarise(sharpen(patch)))
+    if corners is not None:
+        yield from _squared(gray, patch, matrix, corners)
+    order = HARDER if not glared(patch) else [HARDER[2], HARDER[0], HARDER[1]]
+    for name, prepare in order:
+        yield name, prepare(patch)
+
+
+def _blob_codes(gray: np.ndarray, region: Region):
+    """For a region wider than a code (a code merged with a card back or a checked cloth
+    around it): for each code OpenCV's detector finds in it, the ways to read that code."""
+    matrix, out = _upright_matrix(region, min(BLOB_PX, region.side), MARGIN)
+    patch = _warp(gray, matrix, out)
+    for corners in all_code_corners(patch):
+        yield _squared(gray, patch, matrix, corners)
 
 
 def _inside(point, region: Region) -> bool:
     return cv2.pointPolygonTest(region.quad.reshape(-1, 1, 2), point, False) >= 0
-
-
-def _overlap(a: Region, b: Region) -> bool:
-    """One region's centre lies in the other."""
-    return _inside(a.rect[0], b) or _inside(b.rect[0], a)
 
 
 def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None = None) -> list[str]:
@@ -147,19 +201,26 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
                 texts.append(text)
         return True
 
+    big_blob = BIG_BLOB * gray.shape[1]
     done: list[Region] = []
     for region in regions:
-        if region.score < MIN_SCORE or region.stripes < MIN_STRIPES:
+        blob = region.side >= big_blob
+        if region.score < MIN_SCORE or (region.stripes < MIN_STRIPES and not blob):
             continue
-        if any(_overlap(region, other) for other in done):
+        if any(_inside(region.rect[0], other) for other in done) or (
+                not blob and any(_inside(other.rect[0], region) for other in done)):
             continue  # the same code seen as part of a larger blob, or a core of one read
         if note("first", zbar_qr(_first_try(gray, region))):
             done.append(region)
             continue
+        if blob:  # it may hold a code beside the one read in it already: each is tried
+            for ways in _blob_codes(gray, region):
+                any(note("blob, " + name, zbar_qr(prepared)) for name, prepared in ways)
+            continue
         if not region.code_like:
             continue
-        for name, prepare in HARDER:
-            if note(name, zbar_qr(prepare(gray, region))):
+        for name, prepared in _retries(gray, region):
+            if note(name, zbar_qr(prepared)):
                 done.append(region)
                 break
     return texts
@@ -173,6 +234,25 @@ def decode_frame(frame: np.ndarray, max_regions: int | None = 6, stats: dict | N
     return decode_regions(gray, find_regions(gray, max_regions), stats)
 
 
+def read_whole(gray: np.ndarray) -> list[str]:
+    """zbar on the whole image; if it reads nothing, the code OpenCV's detector finds in it,
+    made square at a few sizes (a large code filling a photo, seen at an angle). A still image
+    can afford the tries a camera frame cannot."""
+    texts = zbar_qr(gray)
+    if texts:
+        return texts
+    corners = code_corners(gray, least=0.0)
+    if corners is None:
+        return []
+    for side in STILL_SIDES:
+        flat = square(gray, corners, side, side // 8)
+        for prepared in (flat, binarise(sharpen(flat)), otsu(flat)):
+            texts = zbar_qr(prepared)
+            if texts:
+                return texts
+    return []
+
+
 def decode_image(image: np.ndarray) -> list[str]:
     """A still image (a photo, a printed sheet): every patch looked at, and the whole image too."""
     gray = to_gray(image)
@@ -181,7 +261,7 @@ def decode_image(image: np.ndarray) -> list[str]:
     if gray.size > WHOLE_IMAGE_PIXELS:
         scale = (WHOLE_IMAGE_PIXELS / gray.size) ** 0.5
         whole = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    for text in zbar_qr(whole):
+    for text in read_whole(whole):
         if text not in texts:
             texts.append(text)
     return texts
