@@ -19,6 +19,8 @@
    the pages of mapped files (the libraries' code: clean, shared with every process that maps
    the same library, dropped and read again by the kernel when memory is short) and anonymous
    memory (heap, stacks, buffers: private and dirty), with how much of it malloc holds free.
+   Also timed: the first taps after start (the menu, then the history, built on first use),
+   from the tap to its frame on the screen, with the camera running.
 3. What each heavy import costs: each module imported alone in a fresh interpreter (the same
    environment as the app), its import time and the resident memory it adds, beside a bare
    interpreter. A module's figure includes everything it pulls in (cv2 includes numpy), so the
@@ -45,6 +47,7 @@ sys.path.insert(0, str(REPO))  # this checkout's companion, not whichever one is
 GOAL_RATIO = 1.5
 GOAL_RSS_MB = 150
 GOAL_OWN_MB = 60
+GOAL_TAP_MS = 100
 
 # Imported one at a time, each in a fresh interpreter (part 3).
 HEAVY_IMPORTS = (
@@ -152,8 +155,33 @@ def hooked(*args, **kwargs):
         Window.unbind(on_flip=first_frame)
         if mode == "time":
             App.get_running_app().stop()
+        elif mode == "taps":
+            Clock.schedule_once(lambda _dt: taps(), seconds)
         else:
             Clock.schedule_once(lambda _dt: report(), seconds)
+
+    def taps():  # the first taps after start: each timed from the tap to its frame on screen
+        app = App.get_running_app()
+        steps = [("menu", app.actions.open_menu), ("history", app.actions.menu_history)]
+        times = {}
+
+        def step(i):
+            if i == len(steps):
+                print(json.dumps({"taps": times}), flush=True)
+                app.stop()
+                return
+            name, action = steps[i]
+            t0 = time.perf_counter()
+
+            def drawn(*_a):
+                Window.unbind(on_flip=drawn)
+                times[name] = (time.perf_counter() - t0) * 1000
+                Clock.schedule_once(lambda _dt: step(i + 1), 0.3)
+
+            Window.bind(on_flip=drawn)
+            action()
+
+        step(0)
 
     def report():
         app = App.get_running_app()
@@ -346,6 +374,9 @@ def main() -> int:
         bare_rss = memory_runs(bare_app, args.seconds, manual, env, args.memory_runs)
         manual_rss = memory_runs(companion_app, args.seconds, manual, env, args.memory_runs)
         app_rss = memory_runs(companion_app, args.seconds, camera, env, args.memory_runs)
+        # the first taps, one second after the first frame, the camera starting or running
+        taps = [run_child(companion_app, "taps", 1.0, camera, env)["taps"]
+                for _ in range(args.memory_runs)]
 
     where = "on $DISPLAY" if display else "offscreen"
     compiled = ("bytecode kept from one start to the next" if bytecode
@@ -361,6 +392,13 @@ def main() -> int:
     print(f"  run_app alone (no CLI)       {only_median * 1000:7.0f} ms   "
           f"(runs: {', '.join(f'{s * 1000:.0f}' for s in only)})   ratio {only_median / bare_median:.2f} x"
           f"  <- the app itself; the rest is what `hanabi-companion` imports before it")
+    print("The first taps after start (tap to its frame drawn, one second after the first frame, "
+          "the camera running)")
+    for name, what in (("menu", "the menu opened"), ("history", "the history shown (built then)")):
+        runs = [t[name] for t in taps if name in t]
+        if runs:
+            print(f"  {what:28s} {statistics.median(runs):7.0f} ms   "
+                  f"(runs: {', '.join(f'{ms:.0f}' for ms in runs)})    goal <= {GOAL_TAP_MS} ms")
     print(f"Resident memory after {args.seconds:.0f} s, median of {args.memory_runs} "
           f"(OpenGL: {bare_rss.get('renderer')}); files: pages of mapped files such as the "
           f"libraries' code (clean, shared with any process using them); anonymous: heap, "
