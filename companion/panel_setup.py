@@ -10,7 +10,10 @@ pins and a pin factory; the settings are read, and its errors worded, here.
 
 from __future__ import annotations
 
+import glob
 import logging
+import os
+import sys
 
 from companion import config
 from companion.config import ConfigError
@@ -59,12 +62,29 @@ def gpio_panel(panel_cfg: dict, pin_factory=None, where: str = "configuration"):
                      bounce_seconds=settings["bounce_seconds"])
 
 
+def no_gpio_here(settings: dict, pin_factory=None) -> bool:
+    """True when gpiozero's own choice of pins cannot find any on this computer: it has no GPIO
+    device, and neither mock nor remote pins are asked for. "auto" then starts without the
+    panel at once, without importing gpiozero and probing its pin libraries (megabytes)."""
+    if pin_factory is not None or settings["pin_factory"]:
+        return False
+    if os.environ.get("GPIOZERO_PIN_FACTORY") or os.environ.get("PIGPIO_ADDR"):
+        return False
+    gpiozero = sys.modules.get("gpiozero")
+    if gpiozero is not None and gpiozero.Device.pin_factory is not None:
+        return False  # pins already set up in this process (mock pins, a demo)
+    return not (glob.glob("/dev/gpiochip*") or os.path.exists("/dev/gpiomem"))
+
+
 def open_panel(panel_cfg: dict, where: str = "configuration",
                pin_factory=None) -> tuple[Panel, str | None]:
     """(panel, notice): notice is None or a sentence for the screen (already translated)."""
     settings = panel_settings(panel_cfg, where)
     if settings["enabled"] == "no":
         return NoPanel(), None
+    if settings["enabled"] == "auto" and no_gpio_here(settings, pin_factory):
+        log.info("starting without the button panel: this computer has no GPIO")
+        return NoPanel(), _(NO_PANEL_NOTICE)
     try:
         return gpio_panel(settings, pin_factory, where), None
     except PanelError as err:

@@ -41,6 +41,7 @@ class CompanionApp(App):
         self.panel_link = None
         self._panel_tick = None
         self._devices_event = None
+        self._trim_event = None
 
     def load_kv(self, filename=None) -> bool:
         return False  # the kv files are loaded by build(), screen by screen
@@ -168,6 +169,10 @@ class CompanionApp(App):
             Clock.schedule_once(lambda _dt: self.sounds.preload(), 1.0)
         if ctx.demo is not None:
             ctx.demo.start(self)
+        # what the camera's start and the driver's first drawings freed goes back to the system
+        from companion.app.memory import TRIM_SECONDS, release_free_memory
+
+        self._trim_event = Clock.schedule_interval(lambda _dt: release_free_memory(), TRIM_SECONDS)
 
     def on_stop(self) -> None:
         Window.unbind(on_key_down=self._on_key, on_flip=self._first_frame_drawn)
@@ -179,6 +184,8 @@ class CompanionApp(App):
             self.camera.stop()
         if self._panel_tick is not None:
             self._panel_tick.cancel()
+        if self._trim_event is not None:
+            self._trim_event.cancel()
         if self.panel_link is not None:
             self.panel_link.close()
         self.effects.close()
