@@ -25,6 +25,7 @@ learned, the saved dict the faces taken and skipped.
 from __future__ import annotations
 
 import copy
+import math
 from dataclasses import dataclass
 from typing import Callable
 
@@ -32,7 +33,9 @@ from companion.rules.cards import Card, parse_card
 from companion.rules.variants import Variant, get_variant
 
 STILL_FRAMES = 4  # frames in a row with one card that does not move
-STILL_SHARE = 0.02  # a corner moving less than this share of the frame's width is still
+STILL_SHARE = 0.02  # a centre moving less than this share of the frame's width is still
+STILL_DEGREES = 6.0  # and turning less than this
+MIN_AREA_RATIO = 0.7  # and looking about as big (the outline may be the card's or its border's)
 
 # What the camera saw in one frame (feed's answer)
 NO_CARD = "no_card"  # nothing that looks like a card
@@ -65,7 +68,10 @@ class TeachPass:
                  still_frames: int = STILL_FRAMES,
                  find_cards: Callable | None = None, learn_face: Callable | None = None,
                  confusions: Callable | None = None) -> None:
-        self.variant = variant if isinstance(variant, Variant) else get_variant(variant)
+        found = variant if isinstance(variant, Variant) else get_variant(variant)
+        if found is None:
+            raise ValueError(f"unknown variant {variant!r}")
+        self.variant = found
         found, learn, check = _core() if None in (find_cards, learn_face, confusions) else (None,) * 3
         self._find = find_cards or found
         self._learn = learn_face or learn
@@ -132,9 +138,10 @@ class TeachPass:
             return self._saw(NO_CARD)
         if self._must_clear:
             return self._saw(TAKE_AWAY)
-        if len(quads) > 1:
+        cards = _separate(quads)
+        if len(cards) > 1:
             return self._saw(MANY)
-        quad = quads[0]
+        quad = cards[0]
         if self._still(quad, frame):
             self.steady += 1
         else:
@@ -152,21 +159,29 @@ class TeachPass:
         return what
 
     def _still(self, quad, frame) -> bool:
+        """The card has not moved since the last frame: same centre, size and turn. The outline
+        found may be the card's edge in one frame and the inner edge of a printed border in the
+        next, so corners alone would call a card lying still a moving one."""
         if self._last_quad is None:
             return False
-        limit = STILL_SHARE * frame.shape[1]
-        a = _points(quad)
-        b = _points(self._last_quad)
-        if len(a) != len(b):
+        a, b = _points(quad), _points(self._last_quad)
+        if len(a) < 3 or len(b) < 3:
             return False
-        return max(abs(x1 - x2) + abs(y1 - y2) for (x1, y1), (x2, y2) in zip(a, b)) <= limit
+        (ax, ay), (bx, by) = _centre(a), _centre(b)
+        if abs(ax - bx) + abs(ay - by) > STILL_SHARE * frame.shape[1]:
+            return False
+        area_a, area_b = _area(a), _area(b)
+        if min(area_a, area_b) < MIN_AREA_RATIO * max(area_a, area_b):
+            return False
+        turn = abs(_long_side_angle(a) - _long_side_angle(b)) % 180
+        return min(turn, 180 - turn) <= STILL_DEGREES
 
     def _take(self, frame) -> str:
         face = self.current
         before = (copy.deepcopy(self.deck), list(self.taken), list(self.skipped), list(self.again),
                   self.phase, list(self.confused), self._checks)
         try:
-            learned = bool(self._learn(self.deck, face, frame))
+            learned = bool(self._learn(self.deck, str(face), frame))
         except Exception:
             learned = False
         self.steady = 0
@@ -268,7 +283,9 @@ class TeachPass:
         """The pass `saved()` described; ValueError (or the deck file's error) if it cannot be."""
         if load_deck is None:
             from companion.faces.deck_file import load_deck
-        variant = get_variant(str(saved.get("variant", "")))  # ValueError for an unknown one
+        variant = str(saved.get("variant", ""))
+        if get_variant(variant) is None:
+            raise ValueError(f"unknown variant {variant!r}")
         deck = load_deck(saved["deck"])
         taken = [c for c in map(_card, saved.get("taken", [])) if c is not None]
         skipped = [c for c in map(_card, saved.get("skipped", [])) if c is not None]
@@ -279,6 +296,46 @@ def _card(value) -> Card | None:
     if isinstance(value, Card):
         return value
     return parse_card(str(value))
+
+
+def _separate(quads) -> list:
+    """The outlines that are cards of their own: an outline inside a bigger one (a card's inner
+    frame) is the same card. Biggest first."""
+    shapes = sorted(((_area(_points(q)), q) for q in quads), key=lambda item: -item[0])
+    kept: list = []
+    for _area_, quad in shapes:
+        centre = _centre(_points(quad))
+        if not any(_inside(centre, _points(k)) for k in kept):
+            kept.append(quad)
+    return kept
+
+
+def _area(points) -> float:
+    return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2)
+                   in zip(points, points[1:] + points[:1]))) / 2
+
+
+def _long_side_angle(points) -> float:
+    """The direction of the quad's longest side, in degrees (0 to 180)."""
+    sides = [(x2 - x1, y2 - y1) for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1])]
+    dx, dy = max(sides, key=lambda v: v[0] * v[0] + v[1] * v[1])
+    return math.degrees(math.atan2(dy, dx)) % 180
+
+
+def _centre(points) -> tuple[float, float]:
+    n = max(1, len(points))
+    return sum(p[0] for p in points) / n, sum(p[1] for p in points) / n
+
+
+def _inside(point, polygon) -> bool:
+    """Whether `point` is inside the convex `polygon` (corners in order, either way round)."""
+    x, y = point
+    signs = set()
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1]):
+        cross = (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1)
+        if cross:
+            signs.add(cross > 0)
+    return len(signs) == 1
 
 
 def _points(quad) -> list[tuple[float, float]]:

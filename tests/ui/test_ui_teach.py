@@ -1,0 +1,246 @@
+"""The teach screen driven by a file camera: the real app, the real scanner, frames from image
+files of generated card faces; then the taught deck read live by the same scanner, and a damaged
+deck that leaves the app on tags and taps. Screenshots go to tests/artefacts/teach/."""
+
+from __future__ import annotations
+
+import sys
+import threading
+from pathlib import Path
+
+import cv2
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/face_frames.py
+
+from face_frames import empty, held  # noqa: E402
+
+pytestmark = pytest.mark.ui
+
+
+class CardsInView:
+    """A camera source's frames, written as image files: the card the test shows now, held
+    still, or the empty table; what is shown changes whenever the test says."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.card = None
+        self.extra = None  # a frame file shown instead (a tagged card)
+        self._files: dict = {}
+        self._lock = threading.Lock()
+        self._stop = False
+
+    def show(self, card) -> None:
+        self.files(card)  # written before the scanner asks for them
+        self.card = card
+
+    def files(self, card) -> list[Path]:
+        key = str(card)
+        with self._lock:
+            if key not in self._files:
+                frames = held(card, 3, seed=len(self._files) * 5) if card else empty(3)
+                paths = []
+                for i, frame in enumerate(frames):
+                    path = self.folder / f"{key}-{i}.png"
+                    cv2.imwrite(str(path), frame)
+                    paths.append(path)
+                self._files[key] = paths
+            return self._files[key]
+
+    def stream(self):
+        i = 0
+        while not self._stop:
+            files = [self.extra] if self.extra else self.files(self.card)
+            yield files[i % len(files)]
+            i += 1
+
+    def source(self):
+        from hardware.camera.file_source import FileSource
+
+        return FileSource(self.stream(), fps=20)
+
+    def close(self) -> None:
+        self._stop = True
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    monkeypatch.setenv("HANABI_COMPANION_DATA", str(folder))
+    yield folder
+    from companion.app import last_setup
+
+    last_setup.flush()
+
+
+@pytest.fixture
+def camera(tmp_path):
+    cards = CardsInView(tmp_path / "frames")
+    yield cards
+    cards.close()
+
+
+def start_with_camera(start_app, camera, size=(800, 480), deck_path=None, **setup):
+    from companion.app.context import AppContext
+    from companion.rules import GameSetup
+    from companion.session import TableSession
+
+    session = TableSession()
+    session.new_game(GameSetup.create(["Ana", "Ben", "Cy"], **setup))
+    context = AppContext(session=session, sound=False, camera_factory=camera.source,
+                         deck_path=deck_path)
+    d = start_app(context, size=size)
+    assert d.wait_for(lambda: d.model.camera_running, timeout=20), d.model.scan_state
+    return d
+
+
+def open_teach(d):
+    d.tap_id("menu_button", "table")
+    d.tap(d.dialog.ids.teach)
+    assert d.current == "teach"
+    return d.screen("teach")
+
+
+def teach_face(d, camera, screen, card, shot: str | None = None) -> None:
+    """Shows `card` until the pass takes it, then takes it away."""
+    before = len(screen.teach.deck)  # photos taken
+    camera.show(card)
+    assert d.wait_for(lambda: len(screen.teach.deck) > before, timeout=15), (screen.hint_text, screen.teach.seen, screen.teach.current, screen.teach.again, len(screen.teach.deck), before, card)
+    if shot:
+        d.wait_for(lambda: screen.hint_text == "Got it! Take the card away", timeout=5)
+        d.shot(shot)
+    camera.show(None)
+    assert d.wait_for(lambda: screen.teach.seen in ("no_card", "idle"), timeout=10)
+    d.frames(2)
+
+
+def test_a_deck_is_taught_on_the_teach_screen_and_read_live(start_app, camera, data_dir):
+    from companion.app import last_setup
+    from companion.rules import Card, Play
+
+    d = start_with_camera(start_app, camera)
+    screen = open_teach(d)
+    assert d.wait_for(lambda: screen.preview is not None, timeout=10)
+    assert d.text("show_word", "teach") == "Show"
+    assert d.text("face", "teach") == "\u2665 Red 1"
+    assert d.text("progress", "teach") == "0 of 25 taught"
+    assert d.text("hint", "teach") == "Lay the card face up in front of the camera"
+    assert d.ids("teach")["retake"].disabled and d.ids("teach")["finish"].disabled
+    d.shot("teach/teach-800x480-en-start")
+
+    teach_face(d, camera, screen, Card("R", 1), shot="teach/teach-800x480-en-taken")
+    assert d.text("face", "teach") == "\u2665 Red 2" and d.text("progress", "teach") == "1 of 25 taught"
+    assert not d.ids("teach")["retake"].disabled
+    d.tap_id("skip", "teach")  # Red 2 later
+    assert d.text("face", "teach") == "\u2665 Red 3"
+    assert d.text("progress", "teach") == "1 of 25 taught · 1 skipped"
+
+    teach_face(d, camera, screen, Card("R", 3))
+    d.tap_id("retake", "teach")  # that photo again
+    assert d.text("face", "teach") == "\u2665 Red 3" and screen.teach.done_count == 1
+    teach_face(d, camera, screen, Card("R", 3))
+    camera.show(Card("R", 4))
+    d.wait_for(lambda: screen.teach.steady >= 2, timeout=10)
+    d.wait(0.3)  # the preview shows the card
+    d.shot("teach/teach-800x480-en-holding")
+    camera.show(None)
+    order = []
+    while screen.teach.current is not None and not screen.teach.checking_again:
+        order.append(screen.teach.current)
+        teach_face(d, camera, screen, screen.teach.current)
+    # the faces in the order of the deck, and the skipped one last
+    assert [Card("R", 1), Card("R", 3)] + order == [c for c in screen.teach.faces if c != Card("R", 2)] + [Card("R", 2)] \
+        or [Card("R", 1), Card("R", 3), Card("R", 4)] + order == [c for c in screen.teach.faces if c != Card("R", 2)] + [Card("R", 2)]
+    assert screen.teach.complete
+    d.wait_for(lambda: screen.check_text != "", timeout=5)
+    d.shot("teach/teach-800x480-en-check")
+    assert screen.check_text.startswith(("Checked: the camera tells every face apart.",
+                                         "The camera mixes up "))
+    while screen.teach.checking_again:  # another photo of each face the check confused
+        teach_face(d, camera, screen, screen.teach.current)
+    d.shot("teach/teach-800x480-en-checked")
+    assert screen.teach.phase == "checked"
+
+    d.tap_id("finish", "teach")
+    assert d.current == "table"
+    assert "The camera now knows this deck: 25 faces" in d.root.notice_shown
+    deck = data_dir / "decks" / "classic.deck"
+    assert deck.is_file() and last_setup.taught_deck() == deck
+    assert last_setup.teach_pass() == {}  # nothing left half-way
+
+    # from the next card on, faces are read: Blue 1 by tap, then Blue 2 shown to the camera
+    d.session.play(Card("B", 1), source="touch")
+    d.model.hide_banner()
+    d.wait_for(lambda: d.app.camera.service._faces is not None, timeout=10)
+    camera.show(Card("B", 2))
+    assert d.wait_for(lambda: len(d.session.game.events) == 2, timeout=15), d.model.scan_state
+    assert d.session.game.events[-1] == Play(Card("B", 2), None)
+    assert d.wait_for(lambda: d.root.banner_shown)
+    assert d.root.banner.title == "Played" and "Blue 2" in d.root.banner.text
+    d.shot("teach/live-800x480-en-blue2-played")
+    camera.show(None)
+    d.wait(1.0)
+    assert len(d.session.game.events) == 2  # read once, however long it stayed
+
+
+def test_a_pass_left_half_way_resumes_in_italian_at_1280x720(start_app, camera, data_dir):
+    from companion import i18n
+    from companion.rules import Card
+
+    d = start_with_camera(start_app, camera, size=(1280, 720), variant="multicolor")
+    screen = open_teach(d)
+    teach_face(d, camera, screen, Card("R", 1))
+    teach_face(d, camera, screen, Card("R", 2))
+    d.tap_id("back", "teach")
+    assert d.current == "table"
+    d.stop()
+
+    i18n.set_language("it")
+    d = start_with_camera(start_app, camera, size=(1280, 720), variant="multicolor")
+    screen = open_teach(d)
+    assert screen.teach.done_count == 2 and screen.teach.total == 30
+    assert d.text("check", "teach") == "Si riprende: 2 facce su 30 erano già state insegnate"
+    assert d.text("face", "teach") == "\u2665 Rosso 3"
+    assert d.text("show_word", "teach") == "Mostra"
+    assert d.text("progress", "teach") == "2 su 30 insegnate"
+    camera.show(Card("R", 3))
+    d.wait_for(lambda: screen.teach.steady >= 2, timeout=10)
+    d.wait(0.3)  # the preview shows the card
+    d.shot("teach/teach-1280x720-it-resumed")
+    camera.show(None)
+    d.tap_id("finish", "teach")
+    assert "facce su 30; le altre si scelgono toccando" in d.root.notice_shown
+
+
+def test_a_damaged_deck_gives_one_notice_and_tags_still_play(start_app, camera, data_dir, tmp_path):
+    from companion.demo import synth
+    from companion.rules import Card, Play
+
+    bad = tmp_path / "damaged.deck"
+    bad.write_bytes(b"PK\x03\x04 not really a deck")
+    d = start_with_camera(start_app, camera, deck_path=bad)
+    assert d.wait_for(lambda: "Card faces are not read" in d.root.notice_shown, timeout=10)
+    assert d.root.notice_shown.count("Card faces are not read") == 1
+    assert "is damaged: teach the deck again" in d.root.notice_shown
+    assert "Tags and taps work as before" in d.root.notice_shown
+    d.shot("teach/damaged-deck-800x480-en")
+    tagged = synth.render_frame([(Card("R", 1), 2)], (640, 480), seed=3,
+                                conditions={"blur": 0.3, "motion": 0.0, "glare": 0.0, "jpeg": 85},
+                                placements=[synth.Placement(0.5, 0.5, 0.3, 20, 10, 0)])
+    path = tmp_path / "tagged.png"
+    cv2.imwrite(str(path), tagged)
+    camera.extra = path
+    assert d.wait_for(lambda: len(d.session.game.events) == 1, timeout=15), d.model.scan_state
+    assert d.session.game.events[-1] == Play(Card("R", 1), 2)
+
+
+def test_without_a_camera_the_teach_screen_says_so(start_app, data_dir):
+    d = start_app()
+    screen = open_teach(d)
+    d.wait_for(lambda: screen.hint_text != "", timeout=5)
+    assert d.text("hint", "teach") == ("No camera: a deck is taught by showing its cards to "
+                                       "the camera")
+    assert d.ids("teach")["finish"].disabled
+    d.tap_id("back", "teach")
+    assert d.current == "table"
