@@ -1,0 +1,151 @@
+"""Naming the cards in a frame by their faces, only when sure.
+
+For each card-shaped outline (finder.find_cards) the face is put upright and compared with every
+taught face, both ways up (features.residuals). The nearest card is named only if it is close
+to what was taught (MAX_RESIDUAL) and, against every other card near it, clearly on its side
+where the two differ (MIN_LEANING): a card's
+back, a phone, or a blurred glimpse of two close faces gives nothing, and the table falls back
+on the picker. A card outside the variant's deck is never named, and neither is a card whose
+nearest taught face is outside it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.faces import features
+from companion.faces.deck_file import Deck
+from companion.faces.finder import Quad, find_cards, upright_face
+from companion.rules.variants import Variant, get_variant
+
+MAX_RESIDUAL = 0.30  # of the nearest card (features.residuals; 0 is the taught face itself)
+MIN_LEANING = 0.30  # towards the nearest card against every rival (features.leaning; 0.5 is all the way)
+RIVAL_RATIO = 2.0  # a card whose residual is within this factor of the nearest one is a rival
+MAX_RIVALS = 8
+
+
+@dataclass(frozen=True)
+class FaceRead:
+    """One card-shaped outline and the verdict on it: `card` is None when not sure."""
+
+    quad: Quad
+    card: str | None
+    best: str  # the nearest card, named or not
+    residual: float  # its residual
+    leaning: float  # towards it against its closest rival (0.5 when it has none)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """An upright face against the deck: per card, its residual and its nearest taught sample."""
+
+    sample: np.ndarray
+    residual: np.ndarray  # per card (FaceReader.cards order)
+    nearest: np.ndarray  # per card, the index of its nearest sample
+    gains: np.ndarray  # per sample, the light fitted
+
+
+class FaceReader:
+    def __init__(self, deck: Deck, max_residual: float = MAX_RESIDUAL, min_leaning: float = MIN_LEANING) -> None:
+        self.deck = deck
+        self.max_residual = max_residual
+        self.min_leaning = min_leaning
+        self.cards = deck.cards()
+        samples, labels = [], []
+        for index, card in enumerate(self.cards):
+            for face in deck.faces[card]:
+                for turned in (face, face[::-1, ::-1]):
+                    samples.append(features.sample(turned))
+                    labels.append(index)
+        self._samples = np.stack(samples) if samples else None
+        self._labels = np.array(labels, int)
+
+    def compare(self, face: np.ndarray, exclude: int | None = None) -> Comparison | None:
+        """The face against every card; `exclude` leaves one taught photo out (its index in
+        deck order, cards in self.cards order)."""
+        if self._samples is None:
+            return None
+        sample = features.sample(face)
+        res, gains = features.residuals(sample, self._samples)
+        if exclude is not None:
+            res[2 * exclude:2 * exclude + 2] = np.inf
+        residual = np.full(len(self.cards), np.inf, np.float32)
+        nearest = np.zeros(len(self.cards), int)
+        for i in np.argsort(res)[::-1]:  # the nearest sample of each card is written last
+            residual[self._labels[i]] = res[i]
+            nearest[self._labels[i]] = i
+        return Comparison(sample, residual, nearest, gains)
+
+    def leaning(self, comparison: Comparison, card: int, rival: int) -> float:
+        """features.leaning of the face towards `card` against `rival` (indexes in self.cards)."""
+        a, b = comparison.nearest[card], comparison.nearest[rival]
+        return features.leaning(comparison.sample, comparison.gains[a], self._samples[a], self._samples[b])
+
+    def judge(self, comparison: Comparison | None, allowed: set[str] | None = None
+              ) -> tuple[str | None, str, float, float]:
+        """(card or None, nearest card, its residual, its leaning against its closest rival)."""
+        if comparison is None or not np.isfinite(comparison.residual).any():
+            return None, "", float("inf"), 0.0
+        residual = comparison.residual
+        first = float(residual.min())
+        near = [int(i) for i in np.argsort(residual) if residual[i] <= RIVAL_RATIO * first][:MAX_RIVALS]
+        # the card that leans towards itself most clearly against all the others near
+        best, leaning = near[0], 0.5
+        if len(near) > 1:
+            scores = [min(self.leaning(comparison, a, b) for b in near if b != a) for a in near]
+            k = int(np.argmax(scores))
+            best, leaning = near[k], scores[k]
+        first = float(residual[best])
+        name = self.cards[best]
+        sure = first <= self.max_residual and leaning >= self.min_leaning
+        if allowed is not None and name not in allowed:
+            sure = False
+        return (name if sure else None), name, first, leaning
+
+    def read_all(self, frame: np.ndarray, variant: Variant | str | None = None) -> list[FaceRead]:
+        """Every card-shaped outline in the frame with its verdict."""
+        if not self.cards or frame is None or frame.ndim != 3 or frame.shape[2] != 3:
+            return []
+        allowed = _allowed(variant)
+        seen = []
+        for quad in find_cards(frame):
+            comparison = self.compare(upright_face(frame, quad))
+            seen.append((float(comparison.residual.min()), quad, comparison))
+        # of outlines one inside the other (a card and its printed border, a card on a box),
+        # the one nearest a taught face is the card
+        seen.sort(key=lambda item: item[0])
+        out: list[FaceRead] = []
+        for _residual, quad, comparison in seen:
+            if any(_overlap(quad, read.quad) for read in out):
+                continue
+            card, best, residual, leaning = self.judge(comparison, allowed)
+            out.append(FaceRead(quad, card, best, residual, leaning))
+        return out
+
+    def read(self, frame: np.ndarray, variant: Variant | str | None = None) -> list[str]:
+        """The cards named in the frame ("R1"), each once, only those the reader is sure of."""
+        names: list[str] = []
+        for read in self.read_all(frame, variant):
+            if read.card is not None and read.card not in names:
+                names.append(read.card)
+        return names
+
+
+def _overlap(a: Quad, b: Quad) -> bool:
+    """One quad's centre lies inside the other."""
+    return (cv2.pointPolygonTest(b.reshape(-1, 1, 2), tuple(map(float, a.mean(axis=0))), False) >= 0
+            or cv2.pointPolygonTest(a.reshape(-1, 1, 2), tuple(map(float, b.mean(axis=0))), False) >= 0)
+
+
+def _allowed(variant: Variant | str | None) -> set[str] | None:
+    if variant is None:
+        return None
+    if isinstance(variant, str):
+        found = get_variant(variant)
+        if found is None:
+            return set()
+        variant = found
+    return {str(card) for card in variant.cards()}
