@@ -18,6 +18,7 @@ from kivy.clock import Clock
 from kivy.properties import (BooleanProperty, ColorProperty, NumericProperty, ObjectProperty,
                              StringProperty)
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from companion.app import last_setup, palette, taught_deck
 from companion.app.lang import LANG
@@ -32,15 +33,24 @@ HINTS = {
     "many": N_("One card at a time, please"),
     "moving": N_("Hold it still…"),
     "steady": N_("Hold it still…"),
-    "taken": N_("Got it! Take the card away"),
-    "take_away": N_("Got it! Take the card away"),
+    "taken": N_("Got {card}! Take it away"),
+    "take_away": N_("Got {card}! Take it away"),
     "unclear": N_("That photo was not clear: take the card away and show it again"),
 }
 GOOD_HINTS = ("taken", "take_away")
 WAIT_CAMERA = N_("Waiting for the camera…")
+GUIDE = N_("Show each card face up, one at a time: the camera takes its photo once the card "
+           "is still. Skip a card you cannot find now; it comes back at the end.")
 SHOWN_FACES = 6  # faces named in the check's result, the rest counted
 TEACH_PREVIEW = (320, 240)  # the camera's picture while teaching: larger than the table's
 NO_CAMERA = N_("No camera: a deck is taught by showing its cards to the camera")
+NO_PICTURE = N_("No camera")
+
+
+class SteadyBar(Widget):
+    """How close the card shown is to being taken: it fills while the card is held still."""
+
+    share = NumericProperty(0)
 
 
 class TeachScreen(Screen):
@@ -53,11 +63,13 @@ class TeachScreen(Screen):
     hint_good = BooleanProperty(False)
     check_text = StringProperty("")
     check_good = BooleanProperty(False)
+    guide_text = StringProperty("")  # how the pass works, while nothing more urgent is said
     steady_share = NumericProperty(0)  # how far the card is to being taken (0..1)
     can_retake = BooleanProperty(False)
     can_skip = BooleanProperty(False)
     can_finish = BooleanProperty(False)
     has_camera = BooleanProperty(False)
+    camera_note = StringProperty("")  # in the camera's box while it shows no picture
     preview = ObjectProperty(None, allownone=True)
 
     def __init__(self, app, **kwargs) -> None:
@@ -261,6 +273,7 @@ class TeachScreen(Screen):
             confused_faces = list(teach.confused_faces)
             self.steady_share = min(1.0, teach.steady / max(1, teach.still_frames))
             self.can_retake = teach.can_retake
+            last = teach.last_taken
         self.title = format_message(N_("Teach the camera this deck: {variant}"),
                                     {"variant": variant_name(teach.variant.name)})
         self.can_skip = current is not None
@@ -279,16 +292,20 @@ class TeachScreen(Screen):
             self.show_word = ""
             self.face_text = palette.escape_markup(_("All faces taught"))
             self.face_colour = palette.GOOD
+        gone = not self.has_camera and self._camera_gone()
+        self.camera_note = _(NO_PICTURE if gone else WAIT_CAMERA)
         if not self.has_camera:
-            self.hint_text = _(NO_CAMERA if self._camera_gone() else WAIT_CAMERA)
+            self.hint_text = _(NO_CAMERA if gone else WAIT_CAMERA)
             self.hint_good = False
         elif current is None:
             self.hint_text = _("Tap Finish to use this deck")
             self.hint_good = True
         else:
-            self.hint_text = _(HINTS.get(seen, HINTS["no_card"]))
+            self.hint_text = format_message(HINTS.get(seen, HINTS["no_card"]),
+                                            {"card": card_name(last) if last else ""})
             self.hint_good = seen in GOOD_HINTS
-        names = [card_name(face) for face in confused_faces]
+        # a card's name is never broken over two lines
+        names = [card_name(face).replace(" ", "\u00a0") for face in confused_faces]
         faces = ", ".join(names[:SHOWN_FACES])
         if len(names) > SHOWN_FACES:
             faces = format_message(N_("{faces} and {count} more"),
@@ -307,6 +324,7 @@ class TeachScreen(Screen):
             self.check_good = True
         else:
             self.check_text = self._notice
+        self.guide_text = _(GUIDE) if phase != "checked" and not again and done < 3 else ""
 
     def _camera_gone(self) -> bool:
         camera = self.app.camera

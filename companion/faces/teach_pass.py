@@ -207,6 +207,11 @@ class TeachPass:
 
     # ----- the player's taps -----------------------------------------------------------------------
     @property
+    def last_taken(self) -> Card | None:
+        """The face of the last photo taken (the one a retake would take again)."""
+        return self._history[-1].face if self._history else None
+
+    @property
     def can_retake(self) -> bool:
         return bool(self._history)
 

@@ -108,7 +108,10 @@ def teach_face(d, camera, screen, card, shot: str | None = None) -> None:
     camera.show(card)
     assert d.wait_for(lambda: len(screen.teach.deck) > before, timeout=15), (screen.hint_text, screen.teach.seen, screen.teach.current, screen.teach.again, len(screen.teach.deck), before, card)
     if shot:
-        d.wait_for(lambda: screen.hint_text == "Got it! Take the card away", timeout=5)
+        from companion.words import card_name
+
+        got = f"Got {card_name(card)}! Take it away"
+        assert d.wait_for(lambda: screen.hint_text == got, timeout=5), screen.hint_text
         d.shot(shot)
     camera.show(None)
     assert d.wait_for(lambda: screen.teach.seen in ("no_card", "idle"), timeout=10)
@@ -244,3 +247,60 @@ def test_without_a_camera_the_teach_screen_says_so(start_app, data_dir):
     assert d.ids("teach")["finish"].disabled
     d.tap_id("back", "teach")
     assert d.current == "table"
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (720, 1280)])
+def test_the_teach_screen_reads_whole(start_app, data_dir, size, lang):
+    """No word broken or cut, no symbol drawn as an empty box, with the longest texts it shows."""
+    from companion import i18n
+    from companion.rules import Card
+
+    from conftest import missing_glyphs, unreadable_labels
+
+    i18n.set_language(lang)
+    d = start_app(size=size, variant="multicolor")
+    screen = open_teach(d)
+    teach = screen.teach
+    teach.skip()
+    teach.confused = [(Card("M", 1), Card("R", 1)), (Card("Y", 3), Card("W", 3)),
+                      (Card("B", 2), Card("B", 3)), (Card("G", 4), Card("G", 5))]
+    teach.again = teach.confused_faces
+    teach.current = teach.again[0]
+    screen.refresh()
+    d.frames(3)
+    assert missing_glyphs(d.window) + unreadable_labels(d.window) == []
+    if d.can_shoot:
+        d.shot(f"teach/teach-{size[0]}x{size[1]}-{lang}-check-words")
+
+
+def test_the_snapshot_command_draws_the_teach_screen_with_a_camera_picture(tmp_path):
+    import os
+    import subprocess
+
+    from companion.formats.game_log import game_to_dict
+    from companion.rules import Game, GameSetup
+    from companion.rules import Card
+
+    from test_snapshot_command import png_pixels
+
+    repo = Path(__file__).resolve().parents[2]
+    log = tmp_path / "game.json"
+    import json
+
+    log.write_text(json.dumps(game_to_dict(Game(GameSetup.create(["Ana", "Ben"], variant="multicolor")))))
+    picture = tmp_path / "red1.png"
+    cv2.imwrite(str(picture), held(Card("R", 1), 1)[0])
+    out = repo / "tests" / "artefacts" / "teach" / "snapshot-teach-800x480-it.png"
+    data = tmp_path / "data"
+    env = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", KIVY_HOME=str(tmp_path / "kivy"),
+               HANABI_COMPANION_DATA=str(data))
+    base = [sys.executable, "-m", "companion", "snapshot", str(log), "--out", str(out)]
+    done = subprocess.run(base + ["--screen", "teach", "--lang", "it", "--camera", str(picture)],
+                          capture_output=True, text=True, env=env, cwd=repo, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert png_pixels(out)[:2] == (800, 480)
+    assert not data.exists()  # the player's data folder is never touched
+    wrong = subprocess.run(base + ["--screen", "table", "--camera", str(picture)],
+                           capture_output=True, text=True, env=env, cwd=repo, timeout=120)
+    assert wrong.returncode == 2 and wrong.stderr.strip() == "snapshot: --camera is for --screen teach"
