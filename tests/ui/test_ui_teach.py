@@ -304,3 +304,43 @@ def test_the_snapshot_command_draws_the_teach_screen_with_a_camera_picture(tmp_p
     wrong = subprocess.run(base + ["--screen", "table", "--camera", str(picture)],
                            capture_output=True, text=True, env=env, cwd=repo, timeout=120)
     assert wrong.returncode == 2 and wrong.stderr.strip() == "snapshot: --camera is for --screen teach"
+
+
+def test_the_deck_taught_last_is_read_from_the_start(start_app, camera, data_dir, tmp_path):
+    """A new evening: the app, started from its configuration, reads faces with the deck taught
+    last (remembered in the data folder) from the first card on."""
+    from argparse import Namespace
+
+    from companion.app import last_setup, taught_deck
+    from companion.app.main import build_context
+    from companion.faces.deck_file import Deck, save_deck
+    from companion.faces.teach import learn_face
+    from companion.rules import Card, GameSetup, Play
+    from companion.rules.variants import get_variant
+
+    deck = Deck()
+    for n, card in enumerate(get_variant("classic").cards()):
+        assert learn_face(deck, str(card), held(card, 1, seed=n * 5)[0])
+    path = taught_deck.deck_for("classic")
+    path.parent.mkdir(parents=True)
+    save_deck(deck, path)
+    last_setup.remember_taught_deck(path)
+    camera.files(None)  # the file camera's folder holds frames before it is named
+    config = tmp_path / "config.toml"
+    config.write_text(f'[camera]\nsource = "file"\npath = "{camera.folder}"\n[panel]\nenabled = "no"\n'
+                      '[ui]\nsound = false\n')
+    context = build_context(Namespace(config=str(config)))
+    assert context.deck_path == path
+    context.camera_factory = camera.source  # the same folder's files, in the order the test shows
+    try:
+        context.session.new_game(GameSetup.create(["Ana", "Ben", "Cy"]))
+        d = start_app(context)
+        assert d.wait_for(lambda: d.model.camera_running, timeout=20), d.model.scan_state
+        assert d.wait_for(lambda: d.app.camera.service._faces is not None, timeout=10)
+        camera.show(Card("Y", 1))
+        assert d.wait_for(lambda: len(d.session.game.events) == 1, timeout=15), d.model.scan_state
+        assert d.session.game.events[-1] == Play(Card("Y", 1), None)
+        assert d.wait_for(lambda: d.root.banner_shown)
+        assert "Yellow 1" in d.root.banner.text
+    finally:
+        context.store.close()
