@@ -182,6 +182,8 @@ class TeachScreen(Screen):
             self._seen = seen
         if changed:
             self._refresh()
+        if seen == "taken":  # a beep: the one holding the card is not looking at the screen
+            Clock.schedule_once(lambda _dt: self.app.sounds.play("card"))
 
     def _save_half_way(self, teach) -> None:
         """The photos so far, kept as a pass left half-way (on the caller's thread)."""
@@ -316,7 +318,8 @@ class TeachScreen(Screen):
             self.check_good = False
         elif phase == "checked" and names:
             self.check_text = format_message(
-                N_("The camera still mixes up {faces}: it will not name them, pick them by tap."),
+                N_("The camera may still mix up {faces}: when it is not sure, it names nothing "
+                   "and the card is picked by tap."),
                 {"faces": faces})
             self.check_good = False
         elif phase == "checked":

@@ -1,7 +1,9 @@
 """Card faces in a stream of frames: each card shown counts once, like a tag.
 
-A face becomes a card read after it is named in `stable` frames in a row, and must then be out
-of view for `leave` frames in a row before that card can count again. Copies of a card look
+A face becomes a card read after it is named in `stable` frames, with at most one frame missed
+between two of them (the reader names a face only when sure, so it often says nothing for a
+frame; it seldom names a wrong card), and must then be out of view for `leave` frames in a row
+before that card can count again. Copies of a card look
 alike, so a face names the card and not the copy (the read's copy is None), and a second copy
 shown while the first is still in view is not a new card: it counts only after the first left.
 
@@ -21,6 +23,7 @@ from companion.scan.tag import TagRead
 
 STABLE_FRAMES = 3  # a face is named in this many frames in a row before it counts
 LEAVE_FRAMES = 6
+GAP_FRAMES = 1  # frames a face may go unnamed without starting its count again
 
 
 @dataclass
@@ -69,9 +72,10 @@ class FaceStream:
             if card in shown or card in claimed:
                 continue
             face = self._faces[card]
-            face.streak = 0
             face.missing += 1
-            if not face.counted or face.missing >= self.leave:
+            if face.missing > GAP_FRAMES:
+                face.streak = 0
+            if (not face.counted and face.missing > GAP_FRAMES) or face.missing >= self.leave:
                 del self._faces[card]
         return reads
 

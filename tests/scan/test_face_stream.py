@@ -41,11 +41,16 @@ def test_a_face_counts_once_while_it_stays_and_again_after_it_left():
 
 
 def test_a_glimpse_is_not_a_card_and_a_second_copy_waits_for_the_first_to_leave():
-    # B2 is glimpsed twice; R1 stays, a second R1 joins it (frame 4) and stays once the first
+    # B2 is glimpsed twice (two frames apart: a new glimpse); R1 stays, a second R1 joins it (frame 4) and stays once the first
     # is gone (frame 5): one card until the view is clear of Red 1 for two frames
-    script = [["B2"], [], ["B2", "R1"], ["R1"], ["R1", "R1"], ["R1"], ["R1"], [], [], ["R1"]]
+    script = [["B2"], [], [], ["B2", "R1"], ["R1"], ["R1", "R1"], ["R1"], ["R1"], [], [], ["R1"]]
     reads = reads_of(script, stable=3, leave=2)
-    assert sum(reads, []) == [(R1, None)] and reads[4] == [(R1, None)]
+    assert sum(reads, []) == [(R1, None)] and reads[5] == [(R1, None)]
+
+
+def test_one_frame_the_reader_missed_does_not_start_the_count_again():
+    assert sum(reads_of([["R1"], [], ["R1"], ["R1"]], stable=3), []) == [(R1, None)]
+    assert sum(reads_of([["R1"], [], [], ["R1"], ["R1"]], stable=3), []) == []
 
 
 def test_names_outside_the_deck_or_not_cards_are_never_read():

@@ -13,47 +13,48 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/face_frames.py
 
-from face_frames import empty, held  # noqa: E402
+from face_frames import empty, frame_with, held  # noqa: E402
 
 pytestmark = pytest.mark.ui
 
 
+TEACH_POSE = (0.5, 0.5, 0.28, 8)  # where a card lies while it is taught
+LIVE_POSE = (0.6, 0.45, 0.3, 30)  # and later, when it is played
+
+
 class CardsInView:
-    """A camera source's frames, written as image files: the card the test shows now, held
-    still, or the empty table; what is shown changes whenever the test says."""
+    """A camera source's frames, written as image files: the card the test shows now, lying
+    still, or the empty table; what is shown changes whenever the test says. A card's frames
+    are the same each time it is shown, so that the deck taught is the same in every run."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.folder.mkdir(parents=True, exist_ok=True)
-        self.card = None
+        self.key = "empty"
         self.extra = None  # a frame file shown instead (a tagged card)
         self._files: dict = {}
         self._lock = threading.Lock()
         self._stop = False
+        self.files(None)
 
-    def show(self, card) -> None:
-        self.files(card)  # written before the scanner asks for them
-        self.card = card
+    def show(self, card, pose=TEACH_POSE) -> None:
+        key = self.files(card, pose)  # written before the scanner asks for them
+        self.key = key
 
-    def files(self, card) -> list[Path]:
-        key = str(card)
+    def files(self, card, pose=TEACH_POSE) -> str:
+        key = f"{card}-{pose[3]}" if card else "empty"
         with self._lock:
             if key not in self._files:
-                frames = held(card, 3, seed=len(self._files) * 5) if card else empty(3)
-                paths = []
-                for i, frame in enumerate(frames):
-                    path = self.folder / f"{key}-{i}.png"
-                    cv2.imwrite(str(path), frame)
-                    paths.append(path)
-                self._files[key] = paths
-            return self._files[key]
+                seed = sum(map(ord, key))
+                frame = frame_with([(card, pose)], seed=seed) if card else empty(1, seed)[0]
+                path = self.folder / f"{key}.png"
+                cv2.imwrite(str(path), frame)
+                self._files[key] = path
+        return key
 
     def stream(self):
-        i = 0
         while not self._stop:
-            files = [self.extra] if self.extra else self.files(self.card)
-            yield files[i % len(files)]
-            i += 1
+            yield self.extra or self._files[self.key]
 
     def source(self):
         from hardware.camera.file_source import FileSource
@@ -133,6 +134,7 @@ def test_a_deck_is_taught_on_the_teach_screen_and_read_live(start_app, camera, d
     d.shot("teach/teach-800x480-en-start")
 
     teach_face(d, camera, screen, Card("R", 1), shot="teach/teach-800x480-en-taken")
+    assert d.app.sounds.played.count("card") == 1  # a beep for the one holding the card
     assert d.text("face", "teach") == "\u2665 Red 2" and d.text("progress", "teach") == "1 of 25 taught"
     assert not d.ids("teach")["retake"].disabled
     d.tap_id("skip", "teach")  # Red 2 later
@@ -176,7 +178,7 @@ def test_a_deck_is_taught_on_the_teach_screen_and_read_live(start_app, camera, d
     d.session.play(Card("B", 1), source="touch")
     d.model.hide_banner()
     d.wait_for(lambda: d.app.camera.service._faces is not None, timeout=10)
-    camera.show(Card("B", 2))
+    camera.show(Card("B", 2), LIVE_POSE)
     assert d.wait_for(lambda: len(d.session.game.events) == 2, timeout=15), d.model.scan_state
     assert d.session.game.events[-1] == Play(Card("B", 2), None)
     assert d.wait_for(lambda: d.root.banner_shown)
@@ -272,6 +274,11 @@ def test_the_teach_screen_reads_whole(start_app, data_dir, size, lang):
     assert missing_glyphs(d.window) + unreadable_labels(d.window) == []
     if d.can_shoot:
         d.shot(f"teach/teach-{size[0]}x{size[1]}-{lang}-check-words")
+    teach.again, teach.current, teach.phase = [], None, "checked"  # after the second check
+    screen.refresh()
+    d.frames(3)
+    assert "mix up" in screen.check_text or "confondere" in screen.check_text
+    assert missing_glyphs(d.window) + unreadable_labels(d.window) == []
 
 
 def test_the_snapshot_command_draws_the_teach_screen_with_a_camera_picture(tmp_path):
@@ -319,8 +326,8 @@ def test_the_deck_taught_last_is_read_from_the_start(start_app, camera, data_dir
     from companion.rules.variants import get_variant
 
     deck = Deck()
-    for n, card in enumerate(get_variant("classic").cards()):
-        assert learn_face(deck, str(card), held(card, 1, seed=n * 5)[0])
+    for card in get_variant("classic").cards():
+        assert learn_face(deck, str(card), frame_with([(card, TEACH_POSE)], seed=7))
     path = taught_deck.deck_for("classic")
     path.parent.mkdir(parents=True)
     save_deck(deck, path)
@@ -337,7 +344,7 @@ def test_the_deck_taught_last_is_read_from_the_start(start_app, camera, data_dir
         d = start_app(context)
         assert d.wait_for(lambda: d.model.camera_running, timeout=20), d.model.scan_state
         assert d.wait_for(lambda: d.app.camera.service._faces is not None, timeout=10)
-        camera.show(Card("Y", 1))
+        camera.show(Card("Y", 1), LIVE_POSE)
         assert d.wait_for(lambda: len(d.session.game.events) == 1, timeout=15), d.model.scan_state
         assert d.session.game.events[-1] == Play(Card("Y", 1), None)
         assert d.wait_for(lambda: d.root.banner_shown)
