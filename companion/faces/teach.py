@@ -24,26 +24,35 @@ from companion.rules.variants import VARIANTS
 
 PHOTO_NAME = re.compile(r"^([RYGBWM][1-5])(?:-(\d+))?\.(?:jpe?g|png)$", re.IGNORECASE)
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png")
+NESTED_SHARE = 0.6  # an outline inside the card's, at least this big, is the card too
 
 
-def taught_face(photo: np.ndarray) -> np.ndarray | None:
-    """The upright face of the card in a teach photo (the biggest card-shaped outline); None if
-    there is no card in it."""
+def taught_faces(photo: np.ndarray) -> list[np.ndarray]:
+    """The upright faces of the card in a teach photo: the biggest card-shaped outline, and any
+    outline inside it (a card printed with a border has two, and a frame may show either);
+    empty if there is no card in the photo."""
     if photo is None or photo.ndim != 3 or photo.shape[2] != 3:
-        return None
+        return []
     quads = find_cards(photo)
     if not quads:
-        return None
-    return upright_face(photo, quads[0])
+        return []
+    card = quads[0]
+    area = cv2.contourArea(card)
+    faces = [upright_face(photo, card)]
+    for quad in quads[1:]:
+        centre = tuple(map(float, quad.mean(axis=0)))
+        if (cv2.pointPolygonTest(card.reshape(-1, 1, 2), centre, False) >= 0
+                and cv2.contourArea(quad) >= NESTED_SHARE * area):
+            faces.append(upright_face(photo, quad))
+    return faces
 
 
 def learn_face(deck: Deck, card: str, photo: np.ndarray) -> bool:
     """Adds the face in `photo` to the deck as `card`; False if no card was found in it."""
-    face = taught_face(photo)
-    if face is None:
-        return False
-    deck.add(card, face)
-    return True
+    faces = taught_faces(photo)
+    for face in faces:
+        deck.add(card, face)
+    return bool(faces)
 
 
 @dataclass
