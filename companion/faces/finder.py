@@ -30,12 +30,12 @@ Quad = np.ndarray  # 4 x 2 float32 corners in frame pixels, clockwise from the t
 
 
 def _edges(small: np.ndarray) -> np.ndarray:
-    """Edges of the brightness and of the colour, joined and closed."""
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-    gray = cv2.GaussianBlur(gray, (3, 3), 0)
-    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
-    sat = cv2.GaussianBlur(hsv[:, :, 1], (3, 3), 0)
-    edges = cv2.Canny(gray, 30, 90) | cv2.Canny(sat, 40, 120)
+    """Edges of the brightness and of the colour (both colour axes of CIE Lab, so that a red
+    card on an olive table of the same brightness still has an outline), joined and closed."""
+    lab = cv2.cvtColor(cv2.GaussianBlur(small, (3, 3), 0), cv2.COLOR_BGR2LAB)
+    edges = cv2.Canny(lab[:, :, 0], 30, 90)
+    for c in (1, 2):
+        edges |= cv2.Canny(lab[:, :, c], 16, 40)
     return cv2.dilate(edges, np.ones((3, 3), np.uint8))
 
 
