@@ -19,21 +19,23 @@ FACE_W, FACE_H = 60, 90  # an upright face, in pixels
 WORK_WIDTH = 320  # the frame is searched at this width
 MIN_WIDTH_SHARE = 0.10  # a card's short side, as a share of the frame width
 MAX_WIDTH_SHARE = 0.60
-MIN_ASPECT, MAX_ASPECT = 1.2, 1.85  # long side / short side of a card seen with some tilt
+MIN_ASPECT, MAX_ASPECT = 1.1, 1.9  # long side / short side of a card (1.4-1.55) seen tilted up to 30 degrees
+MAX_SIDE_RATIO = 1.45  # between opposite sides (a tilted card is a little narrower far away)
+MAX_CORNER_COSINE = 0.45  # corners within about 27 degrees of a right angle
 MAX_CANDIDATES = 8
-SAME_OUTLINE = 0.05  # two quads whose corners are this close (share of the short side) are one
-MAX_MISFIT = 0.06  # mean distance of an outline from its quad, as a share of the short side
+SAME_OUTLINE = 0.03  # two quads whose corners are this close (share of the short side) are one
+MIN_SUPPORT = 0.75  # the least share of a quad's sides that must run along an edge
 
 Quad = np.ndarray  # 4 x 2 float32 corners in frame pixels, clockwise from the top left of the face
 
 
 def _edges(small: np.ndarray) -> np.ndarray:
-    """Edges of the brightness and of the colour, joined and closed."""
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-    gray = cv2.GaussianBlur(gray, (3, 3), 0)
-    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
-    sat = cv2.GaussianBlur(hsv[:, :, 1], (3, 3), 0)
-    edges = cv2.Canny(gray, 30, 90) | cv2.Canny(sat, 40, 120)
+    """Edges of the brightness and of the colour (both colour axes of CIE Lab, so that a red
+    card on an olive table of the same brightness still has an outline), joined and closed."""
+    lab = cv2.cvtColor(cv2.GaussianBlur(small, (3, 3), 0), cv2.COLOR_BGR2LAB)
+    edges = cv2.Canny(lab[:, :, 0], 30, 90)
+    for c in (1, 2):
+        edges |= cv2.Canny(lab[:, :, c], 16, 40)
     return cv2.dilate(edges, np.ones((3, 3), np.uint8))
 
 
@@ -125,11 +127,18 @@ def snap(frame: np.ndarray, quad: Quad) -> Quad:
         profiles = cv2.remap(frame, grid[..., 0].astype(np.float32), grid[..., 1].astype(np.float32),
                              cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
         strength = np.abs(np.diff(profiles, axis=1)).sum(axis=2)  # SNAP_POINTS x (len(steps) - 1)
-        at = strength.argmax(axis=1)
-        ok = strength[np.arange(SNAP_POINTS), at] > 24
+        # the nearest clear edge, not the strongest: a card printed with a border has two
+        # edges a few pixels apart, and the outline stays on the one it was found on
+        peak = strength.max(axis=1, keepdims=True)
+        padded = np.pad(strength, ((0, 0), (1, 1)))
+        local = (strength >= padded[:, :-2]) & (strength >= padded[:, 2:])
+        clear = local & (strength >= 0.5 * peak) & (strength > 24)
+        middle = steps[:-1] + 0.5
+        at = np.where(clear, np.abs(middle)[None, :], np.inf).argmin(axis=1)
+        ok = clear[np.arange(SNAP_POINTS), at]
         if ok.sum() < SNAP_POINTS // 3:
             return pts
-        offsets = (steps[at] + 0.5)[ok]
+        offsets = middle[at][ok]
         found = base[ok] + offsets[:, None] * normal[None]
         vx, vy, x0, y0 = cv2.fitLine(found.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
         lines.append((np.array([x0, y0]), np.array([vx, vy])))
@@ -139,16 +148,37 @@ def snap(frame: np.ndarray, quad: Quad) -> Quad:
     return corners
 
 
-def _misfit(quad: np.ndarray, contour: np.ndarray) -> float:
-    """How far the outline strays from the quad's sides, on average, in pixels."""
-    points = contour.reshape(-1, 2).astype(np.float32)
-    best = np.full(len(points), np.inf, np.float32)
+def _support(quad: np.ndarray, distance: np.ndarray, tolerance: float = 1.5) -> float:
+    """The share of the quad's sides that runs along an edge of the picture (`distance`: each
+    pixel's distance to the nearest edge). A card's outline is on an edge all round, but where
+    a finger or a glare hides it; an outline that wanders off the card is not."""
+    h, w = distance.shape
+    t = np.linspace(0.0, 1.0, 24, endpoint=False, dtype=np.float32)
+    points = np.concatenate([quad[i] + (quad[(i + 1) % 4] - quad[i]) * t[:, None] for i in range(4)])
+    xs = np.clip(np.round(points[:, 0]).astype(int), 0, w - 1)
+    ys = np.clip(np.round(points[:, 1]).astype(int), 0, h - 1)
+    return float((distance[ys, xs] <= tolerance).mean())
+
+
+def card_shaped(quad: Quad) -> bool:
+    """A quad a card could make seen from a table's camera: about as long as a card is wide,
+    opposite sides alike (a card is tilted, not folded), corners near right angles."""
+    pts = _order(quad)
+    sides = [float(np.linalg.norm(pts[(i + 1) % 4] - pts[i])) for i in range(4)]
+    if min(sides) < 2:
+        return False
+    short, long_ = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+    if not MIN_ASPECT <= long_ / short <= MAX_ASPECT:
+        return False
+    if max(sides[0], sides[2]) > MAX_SIDE_RATIO * min(sides[0], sides[2]) or \
+            max(sides[1], sides[3]) > MAX_SIDE_RATIO * min(sides[1], sides[3]):
+        return False
     for i in range(4):
-        a, b = quad[i], quad[(i + 1) % 4]
-        ab = b - a
-        t = np.clip((points - a) @ ab / max(float(ab @ ab), 1e-6), 0, 1)
-        best = np.minimum(best, np.linalg.norm(points - (a + t[:, None] * ab), axis=1))
-    return float(best.mean())
+        a, b = pts[i - 1] - pts[i], pts[(i + 1) % 4] - pts[i]
+        cosine = abs(float(a @ b)) / (np.linalg.norm(a) * np.linalg.norm(b))
+        if cosine > MAX_CORNER_COSINE:
+            return False
+    return True
 
 
 def find_cards(frame: np.ndarray) -> list[Quad]:
@@ -162,7 +192,8 @@ def find_cards(frame: np.ndarray) -> list[Quad]:
         if scale < 1.0 else frame
     sw = small.shape[1]
     edges = _edges(small)
-    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    distance = cv2.distanceTransform(255 - edges, cv2.DIST_L2, 3)
+    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
     min_side, max_side = MIN_WIDTH_SHARE * sw, MAX_WIDTH_SHARE * sw
     found = []
     for contour in contours:
@@ -182,20 +213,23 @@ def find_cards(frame: np.ndarray) -> list[Quad]:
         quad = _refine(_order(quad), contour)
         if not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
             continue
-        misfit = _misfit(quad, contour)
-        if misfit > MAX_MISFIT * short:
+        if not card_shaped(quad):
             continue
-        found.append((misfit / short, hull_area, _order(quad / scale)))
-    # an outline found twice (both sides of one edge): the straightest is kept
+        support = _support(quad, distance)
+        if support < MIN_SUPPORT:
+            continue
+        found.append((-support, hull_area, _order(quad / scale)))
+    # an outline found twice (both sides of one edge): the best supported is kept
     found.sort(key=lambda item: item[0])
     kept: list[tuple[float, np.ndarray]] = []
-    for _misfit_share, area, quad in found:
+    for _negative_support, area, quad in found:
         side = float(np.linalg.norm(quad[1] - quad[0]))
         if any(np.abs(quad - k).max() < SAME_OUTLINE * side for _a, k in kept):
             continue
         kept.append((area, quad))
     kept.sort(key=lambda item: -item[0])
-    return [snap(frame, quad) for _area, quad in kept[:MAX_CANDIDATES]]
+    snapped = [snap(frame, quad) for _area, quad in kept[:MAX_CANDIDATES]]
+    return [quad for quad in snapped if card_shaped(quad)]
 
 
 _TARGET = np.float32([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]])

@@ -21,10 +21,12 @@ from companion.faces.deck_file import Deck
 from companion.faces.finder import Quad, find_cards, upright_face
 from companion.rules.variants import Variant, get_variant
 
-MAX_RESIDUAL = 0.30  # of the nearest card (features.residuals; 0 is the taught face itself)
-MIN_LEANING = 0.30  # towards the nearest card against every rival (features.leaning; 0.5 is all the way)
+MAX_RESIDUAL = 0.22  # of the nearest card (features.residuals; 0 is the taught face itself)
+MIN_LEANING = 0.44  # towards the nearest card against every rival (features.leaning; 0.5 is all the way)
 RIVAL_RATIO = 2.0  # a card whose residual is within this factor of the nearest one is a rival
 MAX_RIVALS = 8
+PER_FACE = 2 * len(features.ZOOMS)  # samples of one taught face: each zoom, both ways up
+CONTENDER_RATIO = 1.25  # a card whose residual is within this factor of the nearest may be named
 
 
 @dataclass(frozen=True)
@@ -57,21 +59,29 @@ class FaceReader:
         samples, labels = [], []
         for index, card in enumerate(self.cards):
             for face in deck.faces[card]:
-                for turned in (face, face[::-1, ::-1]):
-                    samples.append(features.sample(turned))
-                    labels.append(index)
+                for zoom in features.ZOOMS:
+                    near = features.zoomed(face, zoom)
+                    for turned in (near, near[::-1, ::-1]):
+                        samples.append(features.sample(turned))
+                        labels.append(index)
         self._samples = np.stack(samples) if samples else None
         self._labels = np.array(labels, int)
+        self._scale = features.contrast(self._samples) if samples else 1.0
 
     def compare(self, face: np.ndarray, exclude: int | None = None) -> Comparison | None:
         """The face against every card; `exclude` leaves one taught photo out (its index in
         deck order, cards in self.cards order)."""
         if self._samples is None:
             return None
-        sample = features.sample(face)
-        res, gains = features.residuals(sample, self._samples)
-        if exclude is not None:
-            res[2 * exclude:2 * exclude + 2] = np.inf
+        best = None
+        for zoom in features.ZOOMS:
+            sample = features.sample(features.zoomed(face, zoom))
+            res, gains = features.residuals(sample, self._samples, self._scale)
+            if exclude is not None:
+                res[PER_FACE * exclude:PER_FACE * (exclude + 1)] = np.inf
+            if best is None or res.min() < best[1].min():
+                best = sample, res, gains
+        sample, res, gains = best
         residual = np.full(len(self.cards), np.inf, np.float32)
         nearest = np.zeros(len(self.cards), int)
         for i in np.argsort(res)[::-1]:  # the nearest sample of each card is written last
@@ -92,12 +102,14 @@ class FaceReader:
         residual = comparison.residual
         first = float(residual.min())
         near = [int(i) for i in np.argsort(residual) if residual[i] <= RIVAL_RATIO * first][:MAX_RIVALS]
-        # the card that leans towards itself most clearly against all the others near
+        # of the cards nearly as near as the nearest, the one that leans towards itself most
+        # clearly against all the others near
         best, leaning = near[0], 0.5
         if len(near) > 1:
-            scores = [min(self.leaning(comparison, a, b) for b in near if b != a) for a in near]
+            contenders = [a for a in near if residual[a] <= CONTENDER_RATIO * first]
+            scores = [min(self.leaning(comparison, a, b) for b in near if b != a) for a in contenders]
             k = int(np.argmax(scores))
-            best, leaning = near[k], scores[k]
+            best, leaning = contenders[k], scores[k]
         first = float(residual[best])
         name = self.cards[best]
         sure = first <= self.max_residual and leaning >= self.min_leaning

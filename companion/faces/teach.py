@@ -24,26 +24,36 @@ from companion.rules.variants import VARIANTS
 
 PHOTO_NAME = re.compile(r"^([RYGBWM][1-5])(?:-(\d+))?\.(?:jpe?g|png)$", re.IGNORECASE)
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png")
+ALIKE_LEANING = 0.3  # see confusions; the reader itself asks for more (reader.MIN_LEANING)
+NESTED_SHARE = 0.6  # an outline inside the card's, at least this big, is the card too
 
 
-def taught_face(photo: np.ndarray) -> np.ndarray | None:
-    """The upright face of the card in a teach photo (the biggest card-shaped outline); None if
-    there is no card in it."""
+def taught_faces(photo: np.ndarray) -> list[np.ndarray]:
+    """The upright faces of the card in a teach photo: the biggest card-shaped outline, and any
+    outline inside it (a card printed with a border has two, and a frame may show either);
+    empty if there is no card in the photo."""
     if photo is None or photo.ndim != 3 or photo.shape[2] != 3:
-        return None
+        return []
     quads = find_cards(photo)
     if not quads:
-        return None
-    return upright_face(photo, quads[0])
+        return []
+    card = quads[0]
+    area = cv2.contourArea(card)
+    faces = [upright_face(photo, card)]
+    for quad in quads[1:]:
+        centre = tuple(map(float, quad.mean(axis=0)))
+        if (cv2.pointPolygonTest(card.reshape(-1, 1, 2), centre, False) >= 0
+                and cv2.contourArea(quad) >= NESTED_SHARE * area):
+            faces.append(upright_face(photo, quad))
+    return faces
 
 
 def learn_face(deck: Deck, card: str, photo: np.ndarray) -> bool:
     """Adds the face in `photo` to the deck as `card`; False if no card was found in it."""
-    face = taught_face(photo)
-    if face is None:
-        return False
-    deck.add(card, face)
-    return True
+    faces = taught_faces(photo)
+    for face in faces:
+        deck.add(card, face)
+    return bool(faces)
 
 
 @dataclass
@@ -99,17 +109,18 @@ def learn_folder(folder: str | os.PathLike, deck: Deck | None = None) -> TeachRe
 def _trials(face: np.ndarray) -> list[np.ndarray]:
     """The face as a camera might see it another time: blurred, under a warm and a cold light."""
     f = face.astype(np.float32)
-    blurred = cv2.GaussianBlur(f, (0, 0), 1.5)
-    warm = f * np.float32([0.75, 0.95, 1.1])
-    cold = cv2.GaussianBlur(f, (0, 0), 0.8) * np.float32([1.15, 1.0, 0.85])
+    blurred = cv2.GaussianBlur(f, (0, 0), 1.0)
+    warm = f * np.float32([0.8, 0.95, 1.1])
+    cold = cv2.GaussianBlur(f, (0, 0), 0.6) * np.float32([1.1, 1.0, 0.88])
     return [np.clip(x, 0, 255).astype(np.uint8) for x in (blurred, warm, cold)]
 
 
 def confusions(deck: Deck) -> list[tuple[str, str]]:
     """The pairs of taught faces the reader cannot tell apart with confidence: each face is read
     back as a camera might see it another time, against the other faces (itself left out when
-    its card has another photo), and a pair is named when the face does not lean clearly
-    enough towards its own card against the other one."""
+    its card has another photo), and a pair is named when the other card comes nearer, or the
+    face leans less than ALIKE_LEANING towards its own card against the other one (such a pair
+    is read only from a sharp, evenly lit view, and often not at all)."""
     from companion.faces.reader import RIVAL_RATIO, FaceReader
 
     reader = FaceReader(deck)
@@ -126,6 +137,6 @@ def confusions(deck: Deck) -> list[tuple[str, str]]:
                 for j, other in enumerate(reader.cards):
                     if j == i or comparison.residual[j] > RIVAL_RATIO * own:
                         continue
-                    if comparison.residual[j] < own or reader.leaning(comparison, i, j) < reader.min_leaning:
+                    if comparison.residual[j] < own or reader.leaning(comparison, i, j) < ALIKE_LEANING:
                         pairs.add(tuple(sorted((card, other))))
     return sorted(pairs)

@@ -29,7 +29,7 @@ def test_teach_learns_a_folder_and_says_what_is_missing(capsys, teach_folder, tm
     assert "Missing for Multicolor: M1 M2 M3 M4 M5" in out
     assert f"Deck written to {deck}" in out
     loaded = load_deck(deck)
-    assert len(loaded.cards()) == 25 and len(loaded.faces["R1"]) == 2
+    assert len(loaded.cards()) == 25 and len(loaded.faces["R1"]) >= 2
 
 
 def test_teach_names_the_photos_it_cannot_use(capsys, teach_folder, tmp_path):
