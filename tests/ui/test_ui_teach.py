@@ -15,6 +15,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/face_frame
 
 from face_frames import empty, frame_with, held  # noqa: E402
 
+
+def _ui_conftest():
+    """tests/ui/conftest.py itself: another folder's conftest may hold the name "conftest"."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("ui_conftest", Path(__file__).with_name("conftest.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_UI = _ui_conftest()
+missing_glyphs, unreadable_labels = _UI.missing_glyphs, _UI.unreadable_labels
+
 pytestmark = pytest.mark.ui
 
 
@@ -177,7 +191,7 @@ def test_a_deck_is_taught_on_the_teach_screen_and_read_live(start_app, camera, d
     # from the next card on, faces are read: Blue 1 by tap, then Blue 2 shown to the camera
     d.session.play(Card("B", 1), source="touch")
     d.model.hide_banner()
-    d.wait_for(lambda: d.app.camera.service._faces is not None, timeout=10)
+    d.wait_for(lambda: getattr(d.app.camera.service, "_faces", None) is not None, timeout=10)
     camera.show(Card("B", 2), LIVE_POSE)
     assert d.wait_for(lambda: len(d.session.game.events) == 2, timeout=15), d.model.scan_state
     assert d.session.game.events[-1] == Play(Card("B", 2), None)
@@ -257,8 +271,6 @@ def test_the_teach_screen_reads_whole(start_app, data_dir, size, lang):
     """No word broken or cut, no symbol drawn as an empty box, with the longest texts it shows."""
     from companion import i18n
     from companion.rules import Card
-
-    from conftest import missing_glyphs, unreadable_labels
 
     i18n.set_language(lang)
     d = start_app(size=size, variant="multicolor")
@@ -343,7 +355,7 @@ def test_the_deck_taught_last_is_read_from_the_start(start_app, camera, data_dir
         context.session.new_game(GameSetup.create(["Ana", "Ben", "Cy"]))
         d = start_app(context)
         assert d.wait_for(lambda: d.model.camera_running, timeout=20), d.model.scan_state
-        assert d.wait_for(lambda: d.app.camera.service._faces is not None, timeout=10)
+        assert d.wait_for(lambda: getattr(d.app.camera.service, "_faces", None) is not None, timeout=10)
         camera.show(Card("Y", 1), LIVE_POSE)
         assert d.wait_for(lambda: len(d.session.game.events) == 1, timeout=15), d.model.scan_state
         assert d.session.game.events[-1] == Play(Card("Y", 1), None)
