@@ -164,6 +164,7 @@ def test_a_deck_is_taught_on_the_teach_screen_and_read_live(start_app, camera, d
     d.wait(0.3)  # the preview shows the card
     d.shot("teach/teach-800x480-en-holding")
     camera.show(None)
+    assert d.wait_for(lambda: screen.teach.seen == "no_card", timeout=10)
     order = []
     while screen.teach.current is not None and not screen.teach.checking_again:
         order.append(screen.teach.current)
