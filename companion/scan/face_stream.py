@@ -47,6 +47,11 @@ class FaceStream:
              claimed: Iterable[Card] = ()) -> list[TagRead]:
         """The faces read in `frame` -> the cards to report now. `claimed`: the cards whose tags
         were read in this frame (their faces are theirs, never a second card)."""
+        return self.count(self.names(frame, variant), claimed)
+
+    def names(self, frame, variant: Variant | str | None = None) -> list[Card]:
+        """The cards of the variant's deck named in `frame` (the slow part: it may run apart
+        from `count`, outside a lock)."""
         deck = get_variant(variant) if isinstance(variant, str) else variant
         try:
             names = self.read(frame, deck)
@@ -57,6 +62,10 @@ class FaceStream:
             card = parse_card(str(name))
             if card is not None and card not in shown and (deck is None or deck.copies(card)):
                 shown.append(card)
+        return shown
+
+    def count(self, shown: list[Card], claimed: Iterable[Card] = ()) -> list[TagRead]:
+        """The cards named in one frame -> the cards to report now."""
         claimed = set(claimed)
         reads = []
         for card in dict.fromkeys([*shown, *claimed]):
@@ -83,6 +92,11 @@ class FaceStream:
         """The card was counted from its face and has not left the view since."""
         face = self._faces.get(card)
         return face is not None and face.by_face
+
+    @property
+    def holding(self) -> bool:
+        """A card counted from its face is still in view (or only briefly lost)."""
+        return any(f.by_face for f in self._faces.values())
 
     @property
     def in_view(self) -> bool:

@@ -249,13 +249,14 @@ class ScanService:
         except Exception:
             log.exception("a frame could not be decoded")
             texts = []
+        faces = self._faces
+        named = faces.names(frame, self._tracker.variant) if faces is not None else []
         with self._tracker_lock:  # the callbacks are called outside it: they may reset
             reads = self._tracker.feed(texts)
             in_view, holding = self._tracker.in_view, self._tracker.holding
-            faces, variant = self._faces, self._tracker.variant
-        if faces is not None:
-            reads, seeing = self._with_faces(faces, frame, texts, reads, variant)
-            in_view = in_view or seeing
+            if faces is not None and faces is self._faces:
+                reads = self._with_faces(faces, named, texts, reads)
+                in_view, holding = in_view or faces.in_view, holding or faces.holding
         for read in reads:
             if read.ok:
                 self._call(self._on_card, read.card, read.copy)
@@ -269,13 +270,11 @@ class ScanService:
             self._report(READY, "")
 
     @staticmethod
-    def _with_faces(faces: FaceStream, frame, texts, reads, variant) -> tuple[list, bool]:
-        """The tag reads and the face reads of a frame (a tagged card is read by its tag, once),
-        and whether a face is in view, not counted yet."""
+    def _with_faces(faces: FaceStream, named, texts, reads) -> list:
+        """The tag reads and the face reads of a frame (a tagged card is read by its tag, once)."""
         claimed = [r.card for r in map(parse_tag, texts) if r.ok]
         reads = [r for r in reads if not (r.ok and faces.holds(r.card))]
-        reads += faces.feed(frame, variant, claimed)
-        return reads, faces.in_view
+        return reads + faces.count(named, claimed)
 
     # ------------------------------------------------------------------ helpers
 
