@@ -25,14 +25,15 @@ import numpy as np
 from companion.faces.finder import FACE_H, FACE_W
 
 LIGHT_SIGMA = 0.25  # the light is taken as the brightness smoothed over this share of the card
+SAMPLE_BLUR = 1.0  # pixels: a sharp teach photo and a soft frame look alike
 TRIM = 3  # pixels trimmed off each side of an upright face
 WHOLE = (18, 27)  # the whole card, small
 CORNER = (20, 18)  # each corner, larger
 CORNER_SHARE = (0.36, 0.22)  # a corner's width and height, as shares of the card
 CORNER_WEIGHT = 0.6  # of a corner pixel against a pixel of the whole card
 ZOOMS = (1.0, 1.08)  # a face is compared as found and with its edge trimmed (see zoomed)
-ROUNDED = 0.14  # pixels this near a corner of the card (share of its width) are not compared
-MAX_TINT = 1.5  # a channel's gain over the mean gain, at most (and at least its inverse)
+ROUNDED = 0.04  # pixels this near a corner of the card (share of its width) are not compared
+MAX_TINT = 1.7  # a channel's gain over the mean gain, at most (and at least its inverse)
 CAP = 3.0  # the largest residual of one pixel, as a share of the deck's contrast
 
 
@@ -57,13 +58,15 @@ def zoomed(face: np.ndarray, zoom: float) -> np.ndarray:
 
 def sample(face: np.ndarray) -> np.ndarray:
     """A face as the 3 x P array that is compared (float32, 0-1 per channel)."""
-    f = face[TRIM:FACE_H - TRIM, TRIM:FACE_W - TRIM].astype(np.float32) / 255.0
-    f = cv2.GaussianBlur(f, (0, 0), 0.8)
+    f = face.astype(np.float32) / 255.0
+    f = cv2.GaussianBlur(f, (0, 0), SAMPLE_BLUR)
     # light that changes across the card (a lamp to one side, a shadow) divided out: the
     # brightness smoothed over a quarter of the card stands for the light
     field = cv2.GaussianBlur(f.mean(axis=2), (0, 0), LIGHT_SIGMA * f.shape[1]) + 0.02
     f = f * (float(field.mean()) / field)[:, :, None]
-    parts = [cv2.resize(f, WHOLE, interpolation=cv2.INTER_AREA)]
+    # the whole card without its edge (never exact); the corners from the edge in, where
+    # editions print the rank
+    parts = [cv2.resize(f[TRIM:FACE_H - TRIM, TRIM:FACE_W - TRIM], WHOLE, interpolation=cv2.INTER_AREA)]
     parts += [cv2.resize(c, CORNER, interpolation=cv2.INTER_AREA) for c in _corners(f)]
     return np.concatenate([p.reshape(-1, 3) for p in parts]).T.copy()
 
@@ -85,7 +88,8 @@ def weights() -> np.ndarray:
         return keep.astype(np.float32).ravel()
 
     whole = mask((WHOLE[1], WHOLE[0]), tw, th, [(0, 0), (tw, 0), (0, th), (tw, th)])
-    cw, ch = round(tw * CORNER_SHARE[0]), round(th * CORNER_SHARE[1])
+    radius += TRIM * 1.4  # the corners of the untrimmed face
+    cw, ch = round(FACE_W * CORNER_SHARE[0]), round(FACE_H * CORNER_SHARE[1])
     corner = CORNER_WEIGHT * mask((CORNER[1], CORNER[0]), cw, ch, [(0, 0)])
     w = np.concatenate([whole, corner, corner])
     return (w / w.sum()).astype(np.float32)
@@ -131,6 +135,16 @@ def residuals(candidate: np.ndarray, taught: np.ndarray, scale: float) -> tuple[
     # the rank is printed in both corners: the better one counts twice (a finger or a glare
     # over one corner costs nothing)
     return (whole + 2 * np.minimum(first, second)) / scale, gains
+
+
+def separation(candidate: np.ndarray, gains: np.ndarray, first: np.ndarray, second: np.ndarray) -> float:
+    """How far apart two taught samples are, against how far the candidate is from `first`:
+    below 1, the two differ less than the candidate differs from either, and which one it
+    leans to says nothing."""
+    w = _weights()
+    apart = float((w * (first - second) ** 2).sum())
+    off = float((w * (gains[:, None] * candidate - first) ** 2).sum())
+    return float(np.sqrt(apart / max(off, 1e-9)))
 
 
 def leaning(candidate: np.ndarray, gains: np.ndarray, first: np.ndarray, second: np.ndarray) -> float:

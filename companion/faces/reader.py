@@ -23,6 +23,7 @@ from companion.rules.variants import Variant, get_variant
 
 MAX_RESIDUAL = 0.22  # of the nearest card (features.residuals; 0 is the taught face itself)
 MIN_LEANING = 0.44  # towards the nearest card against every rival (features.leaning; 0.5 is all the way)
+MIN_SEPARATION = 1.0  # against every rival (features.separation)
 RIVAL_RATIO = 2.0  # a card whose residual is within this factor of the nearest one is a rival
 MAX_RIVALS = 8
 PER_FACE = 2 * len(features.ZOOMS)  # samples of one taught face: each zoom, both ways up
@@ -48,6 +49,7 @@ class Comparison:
     residual: np.ndarray  # per card (FaceReader.cards order)
     nearest: np.ndarray  # per card, the index of its nearest sample
     gains: np.ndarray  # per sample, the light fitted
+    posed: np.ndarray  # per card and pose (zoom, way up), its nearest sample
 
 
 class FaceReader:
@@ -84,15 +86,27 @@ class FaceReader:
         sample, res, gains = best
         residual = np.full(len(self.cards), np.inf, np.float32)
         nearest = np.zeros(len(self.cards), int)
+        posed = np.zeros((len(self.cards), PER_FACE), int)  # per card and pose, its nearest sample
         for i in np.argsort(res)[::-1]:  # the nearest sample of each card is written last
-            residual[self._labels[i]] = res[i]
-            nearest[self._labels[i]] = i
-        return Comparison(sample, residual, nearest, gains)
+            card = self._labels[i]
+            residual[card] = res[i]
+            nearest[card] = i
+            posed[card, i % PER_FACE] = i
+        return Comparison(sample, residual, nearest, gains, posed)
 
     def leaning(self, comparison: Comparison, card: int, rival: int) -> float:
-        """features.leaning of the face towards `card` against `rival` (indexes in self.cards)."""
-        a, b = comparison.nearest[card], comparison.nearest[rival]
+        """features.leaning of the face towards `card` against `rival` (indexes in self.cards),
+        the rival taken in the same pose (zoom, way up) as the card's nearest sample: two
+        faces are told apart where they differ, not where they are turned or trimmed apart."""
+        a = comparison.nearest[card]
+        b = comparison.posed[rival, a % PER_FACE]
         return features.leaning(comparison.sample, comparison.gains[a], self._samples[a], self._samples[b])
+
+    def separation(self, comparison: Comparison, card: int, rival: int) -> float:
+        """features.separation of `card` from `rival` for this face, in the same pose."""
+        a = comparison.nearest[card]
+        b = comparison.posed[rival, a % PER_FACE]
+        return features.separation(comparison.sample, comparison.gains[a], self._samples[a], self._samples[b])
 
     def judge(self, comparison: Comparison | None, allowed: set[str] | None = None
               ) -> tuple[str | None, str, float, float]:
@@ -111,6 +125,8 @@ class FaceReader:
             k = int(np.argmax(scores))
             best, leaning = contenders[k], scores[k]
         first = float(residual[best])
+        if any(self.separation(comparison, best, b) < MIN_SEPARATION for b in near if b != best):
+            leaning = min(leaning, 0.0)  # the rivals differ from it less than the face does
         name = self.cards[best]
         sure = first <= self.max_residual and leaning >= self.min_leaning
         if allowed is not None and name not in allowed:
