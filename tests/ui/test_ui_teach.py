@@ -121,7 +121,7 @@ def teach_face(d, camera, screen, card, shot: str | None = None) -> None:
     """Shows `card` until the pass takes it, then takes it away."""
     before = len(screen.teach.deck)  # photos taken
     camera.show(card)
-    assert d.wait_for(lambda: len(screen.teach.deck) > before, timeout=15), (screen.hint_text, screen.teach.seen, screen.teach.current, screen.teach.again, len(screen.teach.deck), before, card)
+    assert d.wait_for(lambda: len(screen.teach.deck) > before, timeout=30), (screen.hint_text, screen.teach.seen, screen.teach.current, screen.teach.again, len(screen.teach.deck), before, card)
     if shot:
         from companion.words import card_name
 
@@ -194,7 +194,7 @@ def test_a_deck_is_taught_on_the_teach_screen_and_read_live(start_app, camera, d
     d.model.hide_banner()
     d.wait_for(lambda: getattr(d.app.camera.service, "_faces", None) is not None, timeout=10)
     camera.show(Card("B", 2), LIVE_POSE)
-    assert d.wait_for(lambda: len(d.session.game.events) == 2, timeout=15), d.model.scan_state
+    assert d.wait_for(lambda: len(d.session.game.events) == 2, timeout=30), d.model.scan_state
     assert d.session.game.events[-1] == Play(Card("B", 2), None)
     assert d.wait_for(lambda: d.root.banner_shown)
     assert d.root.banner.title == "Played" and "Blue 2" in d.root.banner.text
@@ -251,7 +251,7 @@ def test_a_damaged_deck_gives_one_notice_and_tags_still_play(start_app, camera, 
     path = tmp_path / "tagged.png"
     cv2.imwrite(str(path), tagged)
     camera.extra = path
-    assert d.wait_for(lambda: len(d.session.game.events) == 1, timeout=15), d.model.scan_state
+    assert d.wait_for(lambda: len(d.session.game.events) == 1, timeout=30), d.model.scan_state
     assert d.session.game.events[-1] == Play(Card("R", 1), 2)
 
 
@@ -358,7 +358,7 @@ def test_the_deck_taught_last_is_read_from_the_start(start_app, camera, data_dir
         assert d.wait_for(lambda: d.model.camera_running, timeout=20), d.model.scan_state
         assert d.wait_for(lambda: getattr(d.app.camera.service, "_faces", None) is not None, timeout=10)
         camera.show(Card("Y", 1), LIVE_POSE)
-        assert d.wait_for(lambda: len(d.session.game.events) == 1, timeout=15), d.model.scan_state
+        assert d.wait_for(lambda: len(d.session.game.events) == 1, timeout=30), d.model.scan_state
         assert d.session.game.events[-1] == Play(Card("Y", 1), None)
         assert d.wait_for(lambda: d.root.banner_shown)
         assert "Yellow 1" in d.root.banner.text
