@@ -3,6 +3,8 @@
   hanabi-companion [--demo] [--config FILE] [--fullscreen] [--size WxH]   start the table app
   hanabi-companion replay [--json] LOG...        validate and replay game logs
   hanabi-companion scan [--raw] [--json] IMAGE... read card tags in images
+  hanabi-companion scan --deck DECK IMAGE...      read card faces as well
+  hanabi-companion teach FOLDER --out DECK       learn a deck's faces from photos
   hanabi-companion tags ...                      printable sticker sheets
   hanabi-companion snapshot LOG --out FILE.png   render a screen to a PNG
   hanabi-companion history / export / import     the games kept
@@ -20,6 +22,7 @@ import sys
 COMMANDS = {
     "replay": ("replay", "validate and replay game logs"),
     "scan": ("scan", "read the card tags in images"),
+    "teach": ("teach", "learn a deck's faces from photos, to read cards without tags"),
     "tags": ("tags", "print sticker sheets of card tags (PDF) or single tags (PNG)"),
     "snapshot": ("snapshot", "render the table or end screen for a game log to a PNG"),
     "history": ("history", "list the games kept and the group's statistics"),

@@ -34,6 +34,7 @@ DEFAULTS: dict[str, dict] = {
         "width": 640,
         "height": 480,
         "fps": 15,
+        "deck": "",  # a taught deck of card faces; empty: the one taught last in the app
     },
     "panel": {
         "enabled": "auto",  # auto (use it when the pins can be opened), yes, no
@@ -138,6 +139,11 @@ def _check_values(cfg: dict, where: str) -> None:
             fail(f"camera.{key}", "must be above 0")
     if cfg["camera"]["device"] < 0:
         fail("camera.device", "must be 0 or more")
+    deck = cfg["camera"]["deck"]
+    if "\0" in deck:
+        fail("camera.deck", "must be a file name, not text with a NUL character")
+    if deck and Path(deck).expanduser().is_dir():
+        fail("camera.deck", f"names a folder, not a deck file: {deck!r}")
     if cfg["panel"]["enabled"] not in ("auto", "yes", "no"):
         fail("panel.enabled", "must be auto, yes or no")
     if cfg["panel"]["pin_factory"] not in ("", "lgpio", "rpigpio", "pigpio", "native", "mock"):
@@ -227,3 +233,9 @@ def load(path: str | os.PathLike | None = None, required: bool = False) -> dict:
 
 def store_path(cfg: dict) -> Path:
     return Path(cfg["store"]["path"]).expanduser() if cfg["store"]["path"] else data_dir() / "companion.sqlite3"
+
+
+def deck_path(cfg: dict) -> Path | None:
+    """The deck file the configuration names ([camera] deck), or None: the one taught last."""
+    deck = cfg["camera"]["deck"]
+    return Path(deck).expanduser() if deck else None

@@ -1,5 +1,7 @@
 """The configuration file: defaults, and one clear message naming a bad setting."""
 
+from pathlib import Path
+
 import pytest
 
 from companion import config
@@ -32,6 +34,9 @@ def test_settings_override_defaults(tmp_path):
     ("[panel]\nclue = 17\n", "unknown setting panel.clue"),
     ("[gpio]\nclue_pin = 17\n", "unknown section [gpio]"),
     ('[camera]\nsource = "webcam"\n', "camera.source must be auto"),
+    ('[camera]\ndeck = "a\\u0000b"\n', "camera.deck must be a file name"),
+    ('[camera]\ndeck = "."\n', "camera.deck names a folder"),
+    ('[camera]\ndeck = 3\n', "camera.deck must be text"),
     ('[ui]\nsize = "big"\n', "ui.size must be WIDTHxHEIGHT"),
     ('[ui]\nsize = "\u00b200x480"\n', "ui.size must be WIDTHxHEIGHT"),
     ('[ui]\nsize = "\u0668\u0660\u0660x480"\n', "ui.size must be WIDTHxHEIGHT"),
@@ -65,3 +70,9 @@ def test_commands_report_a_missing_config_file_in_one_line(tmp_path):
     assert result.returncode == 2
     assert result.stderr.strip().endswith("typo.toml: no such configuration file")
     assert "Traceback" not in result.stderr
+
+
+def test_the_deck_setting_names_a_file(tmp_path):
+    assert config.deck_path(config.load(tmp_path / "none.toml")) is None
+    cfg = config.load(write(tmp_path, '[camera]\ndeck = "~/decks/ours.deck"\n'))
+    assert config.deck_path(cfg) == Path("~/decks/ours.deck").expanduser()

@@ -168,6 +168,13 @@ class Actions:
         self.close_dialog()
         self.app.show_history()
 
+    def menu_teach(self) -> None:
+        """The teach screen, for the deck of the game in play (or of the last one set up)."""
+        self.close_dialog()
+        came_from = self.app.current_screen()
+        self.app.screen("teach", create=True).open_from(came_from)
+        self.app.show_screen("teach")
+
     def set_language(self, lang: str) -> None:
         i18n.set_language(lang)
         last_setup.remember_language(lang)

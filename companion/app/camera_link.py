@@ -28,7 +28,7 @@ PREVIEW_FPS = 6
 class CameraLink:
     def __init__(self, source_factory: Callable[[], object], session, model,
                  service_factory: Callable | None = None,
-                 on_notice: Callable[[str], None] | None = None) -> None:
+                 on_notice: Callable[[str], None] | None = None, deck_path=None) -> None:
         """`source_factory()` opens the camera (None: no camera); it runs on the scanner's thread.
 
         `service_factory(source_factory, on_card, on_status, variant, preview_size)` makes the
@@ -39,6 +39,7 @@ class CameraLink:
         self.model = model
         self.service_factory = service_factory
         self.on_notice = on_notice
+        self.deck_path = deck_path  # a taught deck: faces are read as well as tags
         self._told_no_camera = False
         self.service = None
         self._texture = None
@@ -66,6 +67,7 @@ class CameraLink:
             service = factory(self.source_factory, self._on_card, self._on_status,
                               variant=variant, preview_size=PREVIEW_SIZE)
             service.start()
+            self._read_faces(service, self.deck_path)
         except Exception as err:  # no OpenCV, no zbar, a camera that would not open
             log.warning("the camera cannot be used: %s", err)
             reason = str(err)  # `err` itself is gone once the except block ends
@@ -81,6 +83,27 @@ class CameraLink:
         if self._variant() is not variant:  # a new game began while the camera was starting
             self._tell_variant()
         self._preview_event = Clock.schedule_interval(self._show_preview, 1 / PREVIEW_FPS)
+
+    def _read_faces(self, service, deck_path) -> None:
+        """Reads card faces with the taught deck too (on this thread: it loads OpenCV); a deck
+        that cannot be used gives one notice, and tags and taps go on."""
+        if deck_path is None or not hasattr(service, "set_faces"):
+            return
+        from companion.app.taught_deck import open_reader
+
+        read, notice = open_reader(deck_path)
+        if read is not None:
+            service.set_faces(read)
+        if notice and self.on_notice is not None:
+            Clock.schedule_once(lambda _dt: self.on_notice(notice))
+
+    def use_deck(self, deck_path) -> None:
+        """From the next card on, faces are read with this deck (loaded off the UI thread)."""
+        self.deck_path = deck_path
+        service = self.service
+        if service is not None:
+            threading.Thread(target=self._read_faces, args=(service, deck_path),
+                             name="deck-load", daemon=True).start()
 
     def stop(self) -> None:
         self._stopped = True

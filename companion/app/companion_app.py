@@ -93,6 +93,11 @@ class CompanionApp(App):
 
             screen = EndScreen(name=name, model=self.model, actions=self.actions,
                                store=self.context.store)
+        elif name == "teach":
+            load_kv("teach.kv")
+            from companion.app.teach_screen import TeachScreen
+
+            screen = TeachScreen(name=name, app=self)
         elif name == "history":
             from companion.app.history import HistoryScreen
 
@@ -148,7 +153,8 @@ class CompanionApp(App):
 
             self.camera = CameraLink(ctx.camera_factory, self.session, self.model,
                                      service_factory=ctx.service_factory,
-                                     on_notice=self.root_view.show_notice)
+                                     on_notice=self.root_view.show_notice,
+                                     deck_path=ctx.deck_path)
             self.camera.start()
         else:
             self.model.set_scan_state("manual")

@@ -30,3 +30,4 @@ class AppContext:
     banner_seconds: float = 4.0
     sound: bool = True
     start_screen: str | None = None  # "table", "end", "newgame"; None: from the game's state
+    deck_path: object | None = None  # a taught deck: card faces are read too (None: tags only)

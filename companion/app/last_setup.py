@@ -131,3 +131,30 @@ def last_setup() -> GameSetup:
 
 def remember_setup(setup: GameSetup) -> None:
     _remember("setup", setup.to_dict())
+
+
+# ----- the deck of card faces taught last, and a teach pass left half-way ----------------------
+
+def decks_dir() -> Path:
+    """Where the app keeps the decks it taught, next to the store."""
+    return config.data_dir() / "decks"
+
+
+def taught_deck() -> Path | None:
+    """The deck file taught last in the app (None: none yet)."""
+    raw = _read().get("deck")
+    return Path(raw) if isinstance(raw, str) and raw and "\0" not in raw else None
+
+
+def remember_taught_deck(deck: Path) -> None:
+    _remember("deck", str(deck))
+
+
+def teach_pass() -> dict:
+    """The teach pass left half-way ({} if none): its variant, deck file and faces skipped."""
+    raw = _read().get("teach_pass")
+    return raw if isinstance(raw, dict) else {}
+
+
+def remember_teach_pass(saved: dict | None) -> None:
+    _remember("teach_pass", saved or {})

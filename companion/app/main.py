@@ -15,7 +15,7 @@ from contextlib import ExitStack
 from typing import Callable
 
 from companion import config, i18n
-from companion.app import kivy_setup, last_setup
+from companion.app import kivy_setup, last_setup, taught_deck
 from companion.app.context import KEYS_NOTICE, MANUAL_NOTICE, AppContext
 from companion.i18n import gettext as _
 from companion.session import MemoryJournal, TableSession
@@ -128,6 +128,7 @@ def build_context(args) -> AppContext:
         notices.append(_(MANUAL_NOTICE))
     return AppContext(session=session, cfg=cfg, store=store, notices=notices,
                       camera_factory=factory, panel=panel, panel_opener=opener,
+                      deck_path=taught_deck.deck_in_use(cfg) if factory is not None else None,
                       banner_seconds=cfg["table"]["banner_seconds"], sound=cfg["ui"]["sound"])
 
 

@@ -18,16 +18,30 @@ from companion.rules import Game
 from companion.session import TableSession
 
 FRAMES_BEFORE_CAPTURE = 5
+CAMERA_WAIT_SECONDS = 8.0  # the teach screen's longest wait for the camera to take a card
 
 
 def render(game: Game, out: str | Path, screen: str = "table", size: tuple[int, int] = (800, 480),
-           lang: str = "en") -> Path:
-    """Draws `screen` for `game`'s final state into `out` (a PNG of exactly `size`)."""
+           lang: str = "en", camera: str | Path | None = None) -> Path:
+    """Draws `screen` for `game`'s final state into `out` (a PNG of exactly `size`). `camera`:
+    an image the teach screen's camera sees."""
     kivy_setup.prepare(size, offscreen=True)
     i18n.set_language(lang)
     session = TableSession()
     session.resume(1, game.setup, list(game.events))
     context = AppContext(session=session, sound=False, start_screen=screen, banner_seconds=1.0)
+    kept = None
+    if screen == "teach":
+        import os
+        import time
+
+        # the pass it starts is kept in a folder of its own, never in the player's data folder
+        kept = os.environ["HANABI_COMPANION_DATA"] = tempfile.mkdtemp(prefix="hanabi-snapshot-")
+        if camera is not None:
+            from hardware.camera.file_source import FileSource
+
+            context.camera_factory = lambda: FileSource(str(camera), loop=True, fps=15)
+        started = time.monotonic()
 
     from kivy.clock import Clock
     from kivy.core.window import Window
@@ -46,6 +60,8 @@ def render(game: Game, out: str | Path, screen: str = "table", size: tuple[int, 
         frames["n"] += 1
         if frames["n"] < FRAMES_BEFORE_CAPTURE:
             return True
+        if screen == "teach" and camera is not None and not _teach_drawn(app, started):
+            return True
         with tempfile.TemporaryDirectory() as tmp:
             shot = Window.screenshot(name=str(Path(tmp) / "snapshot.png"))
             out.parent.mkdir(parents=True, exist_ok=True)
@@ -55,7 +71,24 @@ def render(game: Game, out: str | Path, screen: str = "table", size: tuple[int, 
         return False
 
     Clock.schedule_interval(capture, 0)
-    app.run()
+    try:
+        app.run()
+    finally:
+        if kept is not None:
+            shutil.rmtree(kept, ignore_errors=True)
     if "path" not in result:
         raise RuntimeError("the screen was not drawn")
     return out
+
+
+def _teach_drawn(app, started: float) -> bool:
+    """The teach screen shows the camera's picture and the card held still in it, or taken (or
+    it gave up waiting)."""
+    import time
+
+    teach = app.screen("teach")
+    if time.monotonic() - started > CAMERA_WAIT_SECONDS:
+        return True
+    if teach is None or teach.preview is None or teach.teach is None:
+        return False
+    return teach.steady_share >= 0.5 or teach.can_retake

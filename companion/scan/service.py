@@ -32,6 +32,8 @@ from companion.i18n import _
 from companion.rules.cards import Card
 from companion.rules.variants import Variant
 from companion.scan.decoder import decode_frame
+from companion.scan.face_stream import FaceStream
+from companion.scan.tag import parse_tag
 from companion.scan.tracker import LEAVE_FRAMES, STABLE_FRAMES, Tracker
 from companion.words.camera import camera_error_text
 from hardware.camera.base import CameraError, CameraSource
@@ -71,7 +73,8 @@ class ScanService:
                  decode: Callable[[np.ndarray], list[str]] = decode_frame,
                  stable: int = STABLE_FRAMES, leave: int = LEAVE_FRAMES,
                  retry_seconds: float = RETRY_SECONDS,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 faces: Callable[..., list[str]] | None = None) -> None:
         self._factory = source_factory
         self._on_card = on_card
         self._on_status = on_status
@@ -91,6 +94,9 @@ class ScanService:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.frames = 0  # frames decoded so far
+        self._faces: FaceStream | None = None  # card faces read with a taught deck
+        self._watcher: Callable[[np.ndarray], None] | None = None  # takes the frames instead
+        self.set_faces(faces)
 
     # ------------------------------------------------------------------ the app's side
 
@@ -148,6 +154,23 @@ class ScanService:
         """Forgets the tags in view (e.g. at a new game); safe from any thread."""
         with self._tracker_lock:
             self._tracker.reset()
+            if self._faces is not None:
+                self._faces.reset()
+
+    def set_faces(self, read: Callable[..., list[str]] | None) -> None:
+        """Reads card faces too: `read(frame, variant)` names them (FaceReader(deck).read);
+        None: tags only."""
+        with self._tracker_lock:
+            self._faces = FaceStream(read) if read is not None else None
+
+    def watch(self, watcher: Callable[[np.ndarray], None] | None) -> None:
+        """Hands every frame to `watcher` (on the scan thread) instead of reading cards, while a
+        deck is taught; None: reads cards again."""
+        with self._tracker_lock:
+            self._watcher = watcher
+            self._tracker.reset()
+            if self._faces is not None:
+                self._faces.reset()
 
     # ------------------------------------------------------------------ one round
 
@@ -232,24 +255,41 @@ class ScanService:
             preview = None
         with self._lock:
             self._preview = preview
+        watcher = self._watcher
+        if watcher is not None:
+            self._call(watcher, frame)
+            return
         try:
             texts = self._decode(frame)
         except Exception:
             log.exception("a frame could not be decoded")
             texts = []
+        faces = self._faces
+        named = faces.names(frame, self._tracker.variant) if faces is not None else []
         with self._tracker_lock:  # the callbacks are called outside it: they may reset
             reads = self._tracker.feed(texts)
             in_view, holding = self._tracker.in_view, self._tracker.holding
+            if faces is not None and faces is self._faces:
+                reads = self._with_faces(faces, named, texts, reads)
+                in_view, holding = in_view or faces.in_view, holding or faces.holding
         for read in reads:
             if read.ok:
                 self._call(self._on_card, read.card, read.copy)
-                self._report(CARD, f"{read.card}:{read.copy}", force=True)
+                shown = read.card if read.copy is None else f"{read.card}:{read.copy}"
+                self._report(CARD, f"{shown}", force=True)
             else:
                 self._report(REJECTED, read.reason, force=True)
         if in_view:
             self._report(SEEING, "")
         elif not holding:
             self._report(READY, "")
+
+    @staticmethod
+    def _with_faces(faces: FaceStream, named, texts, reads) -> list:
+        """The tag reads and the face reads of a frame (a tagged card is read by its tag, once)."""
+        claimed = [r.card for r in map(parse_tag, texts) if r.ok]
+        reads = [r for r in reads if not (r.ok and faces.holds(r.card))]
+        return reads + faces.count(named, claimed)
 
     # ------------------------------------------------------------------ helpers
 

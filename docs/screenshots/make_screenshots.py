@@ -5,6 +5,8 @@
 The games are real ones played on hanab.live (tests/fixtures/real-games), cut at telling
 moments: the final round of a five-player game, the middle of a four-player game with a
 misfire, the end of the five-player game, and the four-player game lost to three misfires.
+The teach screen sees a card drawn by the card-face benchmark's generator
+(bench/faces_synth_a.py).
 """
 
 from __future__ import annotations
@@ -54,16 +56,35 @@ SHOTS = [
     ("end-lost-800x480-en.png", "lost", "end", "800x480", "en"),
     ("table-1280x720-it.png", "middle", "table", "1280x720", "it"),
     ("table-720x1280-en.png", "middle", "table", "720x1280", "en"),
+    ("teach-800x480-en.png", "middle", "teach", "800x480", "en"),
 ]
+
+
+def camera_picture(folder: Path) -> Path:
+    """Red 1 of an invented deck lying on a table, as the teach screen's camera sees it."""
+    import cv2
+    import numpy as np
+
+    sys.path.insert(0, str(REPO / "bench"))
+    import faces_synth_a
+
+    rng = np.random.default_rng(4)
+    deck = faces_synth_a.make_deck(rng)
+    path = folder / "red1.png"
+    cv2.imwrite(str(path), faces_synth_a.teach_photo(deck, "R1", rng))
+    return path
 
 
 def main() -> int:
     env = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1")
     with tempfile.TemporaryDirectory() as tmp:
         paths = logs(Path(tmp))
+        picture = camera_picture(Path(tmp))
         for out, log, screen, size, lang in SHOTS:
             cmd = [sys.executable, "-m", "companion", "snapshot", str(paths[log]),
                    "--out", str(HERE / out), "--screen", screen, "--size", size, "--lang", lang]
+            if screen == "teach":
+                cmd += ["--camera", str(picture)]
             result = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=REPO)
             if result.returncode != 0:
                 print(result.stderr, file=sys.stderr)

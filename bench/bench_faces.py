@@ -1,0 +1,126 @@
+"""Benchmark of the card-face reader on invented decks, against bare pyzbar on the same frames.
+
+    nice .venv/bin/python bench/bench_faces.py [--corpus a|b|both] [--decks 6] [--frames 40]
+                                              [--empty 12] [--seed 1] [--save DIR]
+
+For each corpus (bench/faces_synth_a.py, bench/faces_synth_b.py: two generators that share no
+code) it invents decks of random looks, teaches each from one photo per face (30 faces, the
+multicolour deck), then reads table frames of single cards under every table condition and
+frames with no face (an empty table, a card's back, a phone, the box lid, a hand). It prints:
+
+  read right   share of card frames where exactly the card in view was named
+  wrong        cards named that were not the one in view
+  false        cards named in frames with no face
+  ms/frame     mean time of FaceReader.read per frame, beside bare pyzbar.decode on the same
+               frames, measured alternately in the same run
+
+Goals: read right >= 95%, no wrong and no false card, at no more than 1.5x the time of pyzbar.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+from pyzbar import pyzbar  # noqa: E402
+
+from companion.faces.deck_file import Deck  # noqa: E402
+from companion.faces.reader import FaceReader  # noqa: E402
+from companion.faces.teach import confusions, learn_face  # noqa: E402
+from companion.rules.variants import VARIANTS  # noqa: E402
+
+CARDS = [str(c) for c in VARIANTS["multicolor"].cards()]
+
+
+def run_corpus(name: str, decks: int, frames: int, empty: int, seed: int, save: Path | None) -> dict:
+    gen = importlib.import_module(f"faces_synth_{name}")
+    rng = np.random.default_rng(seed)
+    totals = {"cards": 0, "right": 0, "wrong": 0, "missed": 0, "empty": 0, "false": 0,
+              "t_faces": 0.0, "t_zbar": 0.0, "n": 0, "untaught": 0, "alike": 0}
+    misses: dict[str, int] = {}
+    for d in range(decks):
+        deck_look = gen.make_deck(rng)
+        deck = Deck()
+        for card in CARDS:
+            if not learn_face(deck, card, gen.teach_photo(deck_look, card, rng)):
+                totals["untaught"] += 1
+        totals["alike"] += len(confusions(deck))
+        reader = FaceReader(deck)
+        look = getattr(deck_look, "look", "?")
+        samples = []
+        for i in range(frames):
+            card = CARDS[int(rng.integers(len(CARDS)))]
+            frame, shown = gen.table_frame(deck_look, card, rng)
+            samples.append((frame, shown, f"{card}"))
+        for i in range(empty):
+            kind = gen.NO_FACE[i % len(gen.NO_FACE)]
+            samples.append((gen.empty_frame(deck_look, rng, kind), set(), kind))
+        for j, (frame, shown, label) in enumerate(samples):
+            t0 = time.perf_counter()
+            names = reader.read(frame, "multicolor")
+            t1 = time.perf_counter()
+            pyzbar.decode(frame)
+            t2 = time.perf_counter()
+            totals["t_faces"] += t1 - t0
+            totals["t_zbar"] += t2 - t1
+            totals["n"] += 1
+            got = set(names)
+            if shown:
+                totals["cards"] += 1
+                totals["right"] += got == shown
+                totals["wrong"] += len(got - shown)
+                if not got & shown:
+                    totals["missed"] += 1
+                    misses[look] = misses.get(look, 0) + 1
+            else:
+                totals["empty"] += 1
+                totals["false"] += len(got)
+            bad = bool(got - shown)
+            if save is not None and (bad or (shown and not got)):
+                tag = "wrong" if bad else "missed"
+                cv2.imwrite(str(save / f"{name}-d{d}-{j:03d}-{tag}-{label}-as-{'+'.join(sorted(got)) or 'none'}.jpg"),
+                            frame)
+    totals["misses_by_look"] = misses
+    return totals
+
+
+def report(name: str, t: dict) -> None:
+    cards, n = max(t["cards"], 1), max(t["n"], 1)
+    ms_f, ms_z = 1000 * t["t_faces"] / n, 1000 * t["t_zbar"] / n
+    print(f"corpus {name}: {t['cards']} card frames, {t['empty']} frames with no face"
+          f" ({t['untaught']} teach photos unusable, {t['alike']} pairs too alike)")
+    print(f"  read right {100 * t['right'] / cards:5.1f}%   wrong {t['wrong']} ({100 * t['wrong'] / cards:.1f}%)"
+          f"   false {t['false']} ({100 * t['false'] / max(t['empty'], 1):.1f}%)   missed {t['missed']}"
+          f"  {t['misses_by_look']}")
+    print(f"  face reader {ms_f:6.2f} ms/frame   bare pyzbar.decode {ms_z:6.2f} ms/frame"
+          f"   ratio {ms_f / max(ms_z, 1e-9):.2f}x  (goal: >=95% right, 0 wrong, 0 false, <=1.5x)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", choices=["a", "b", "both"], default="both")
+    parser.add_argument("--decks", type=int, default=6)
+    parser.add_argument("--frames", type=int, default=40, help="card frames per deck")
+    parser.add_argument("--empty", type=int, default=12, help="frames with no face per deck")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--save", type=Path, help="write the missed and wrong frames here")
+    args = parser.parse_args()
+    cv2.setNumThreads(1)
+    if args.save:
+        args.save.mkdir(parents=True, exist_ok=True)
+    for name in (["a", "b"] if args.corpus == "both" else [args.corpus]):
+        report(name, run_corpus(name, args.decks, args.frames, args.empty, args.seed, args.save))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

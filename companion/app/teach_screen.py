@@ -1,0 +1,336 @@
+"""The teach screen: "Show Red 1", what the camera sees, and the pass's progress.
+
+Thin: the pass is companion.faces.teach_pass.TeachPass; this shows it and forwards the taps.
+While the screen is shown the scanner hands its frames here (ScanService.watch) instead of
+reading cards, so a face shown to be taught is never played; the frames arrive on the scan
+thread and the pass is only touched under a lock. Every photo taken is saved at once as a pass
+left half-way (companion.app.taught_deck), so Back, a crash or a pulled plug lose nothing;
+Finish saves the deck, remembers it as the one in use and reads faces with it from the next
+card on. Layout in kv/teach.kv.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+from kivy.clock import Clock
+from kivy.properties import (BooleanProperty, ColorProperty, NumericProperty, ObjectProperty,
+                             StringProperty)
+from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
+
+from companion.app import last_setup, palette, taught_deck
+from companion.app.lang import LANG
+from companion.i18n import N_
+from companion.i18n import gettext as _
+from companion.words import card_name, format_message, message, variant_name
+
+log = logging.getLogger(__name__)
+
+HINTS = {
+    "no_card": N_("Lay the card face up in front of the camera"),
+    "many": N_("One card at a time, please"),
+    "moving": N_("Hold it still…"),
+    "steady": N_("Hold it still…"),
+    "taken": N_("Got {card}! Take it away"),
+    "take_away": N_("Got {card}! Take it away"),
+    "unclear": N_("That photo was not clear: take the card away and show it again"),
+}
+GOOD_HINTS = ("taken", "take_away")
+WAIT_CAMERA = N_("Waiting for the camera…")
+GUIDE = N_("Show each card face up, one at a time: the camera takes its photo once the card "
+           "is still. Skip a card you cannot find now; it comes back at the end.")
+SHOWN_FACES = 6  # faces named in the check's result, the rest counted
+TEACH_PREVIEW = (320, 240)  # the camera's picture while teaching: larger than the table's
+NO_CAMERA = N_("No camera: a deck is taught by showing its cards to the camera")
+NO_PICTURE = N_("No camera")
+
+
+class SteadyBar(Widget):
+    """How close the card shown is to being taken: it fills while the card is held still."""
+
+    share = NumericProperty(0)
+
+
+class TeachScreen(Screen):
+    title = StringProperty("")
+    show_word = StringProperty("")  # "Show" / "Show again"
+    face_text = StringProperty("")  # "[font=Symbols]♥[/font] Red 1"
+    face_colour = ColorProperty(palette.TEXT)
+    progress_text = StringProperty("")
+    hint_text = StringProperty("")
+    hint_good = BooleanProperty(False)
+    check_text = StringProperty("")
+    check_good = BooleanProperty(False)
+    guide_text = StringProperty("")  # how the pass works, while nothing more urgent is said
+    steady_share = NumericProperty(0)  # how far the card is to being taken (0..1)
+    can_retake = BooleanProperty(False)
+    can_skip = BooleanProperty(False)
+    can_finish = BooleanProperty(False)
+    has_camera = BooleanProperty(False)
+    camera_note = StringProperty("")  # in the camera's box while it shows no picture
+    preview = ObjectProperty(None, allownone=True)
+
+    def __init__(self, app, **kwargs) -> None:
+        self.app = app
+        super().__init__(**kwargs)
+        self.teach = None  # the TeachPass
+        self._lock = threading.Lock()
+        self._seen = "no_card"
+        self._service = None
+        self._came_from = "table"
+        self._attach_event = None
+        self._table_preview = None
+        self._refresh = Clock.create_trigger(self.refresh)
+        self._notice = ""
+        app.model.bind(preview_texture=self._show_preview)
+        LANG.bind(code=self._refresh)
+
+    # ----- coming and going ------------------------------------------------------------------------
+    def open_from(self, screen: str) -> None:
+        """Called before the screen is shown: where Back and Finish go back to."""
+        if screen != self.name:
+            self._came_from = screen
+
+    def on_pre_enter(self, *_args) -> None:
+        self._begin()
+        self._show_preview()
+        self._attach()
+        if self.service is None:
+            self._attach_event = Clock.schedule_interval(self._attach, 0.3)
+
+    def on_leave(self, *_args) -> None:
+        if self._attach_event is not None:
+            self._attach_event.cancel()
+            self._attach_event = None
+        self._detach()
+
+    @property
+    def service(self):
+        return self._service
+
+    def _variant(self):
+        state = self.app.session.state
+        if state is not None:
+            return state.variant
+        return last_setup.last_setup().variant
+
+    def _begin(self) -> None:
+        """A pass for the variant in play: the one left half-way if there is one, else a new one."""
+        from companion.faces.teach_pass import TeachPass
+
+        variant = self._variant()
+        with self._lock:
+            if self.teach is not None and self.teach.variant is variant:
+                return
+            saved = last_setup.teach_pass()
+            self.teach, self._notice = None, ""
+            if saved.get("variant") == variant.name:
+                try:
+                    self.teach = TeachPass.resume(saved)
+                    self._notice = format_message(N_("Resumed: {done} of {total} faces were taught"),
+                                                  {"done": self.teach.done_count,
+                                                   "total": self.teach.total})
+                except Exception as err:  # a half-way deck that is gone or damaged: start again
+                    log.warning("the teach pass left half-way cannot be resumed: %s", err)
+            if self.teach is None:
+                self.teach = TeachPass(variant)
+            self._seen = "no_card"
+        self.refresh()
+
+    def _attach(self, *_args) -> bool:
+        camera = self.app.camera
+        service = camera.service if camera is not None else None
+        self.has_camera = service is not None
+        if service is None:
+            self.refresh()
+            return True  # the camera may still be starting: look again
+        if self._service is not service:
+            self._detach()
+            self._service = service
+            self._table_preview = getattr(service, "preview_size", None)
+            if self._table_preview is not None:
+                service.preview_size = TEACH_PREVIEW
+            service.watch(self._on_frame)
+        if self._attach_event is not None:
+            self._attach_event.cancel()
+            self._attach_event = None
+        self.refresh()
+        return False
+
+    def _detach(self) -> None:
+        service, self._service = self._service, None
+        if service is not None:
+            if self._table_preview is not None:
+                service.preview_size = self._table_preview
+            try:
+                service.watch(None)
+            except Exception as err:
+                log.warning("the scanner did not go back to reading: %s", err)
+
+    # ----- the scan thread -------------------------------------------------------------------------
+    def _on_frame(self, frame) -> None:
+        with self._lock:
+            teach = self.teach
+            if teach is None:
+                return
+            seen = teach.feed(frame)
+            if seen == "taken":
+                self._save_half_way(teach)
+            changed = seen != self._seen or seen in ("taken", "steady")
+            self._seen = seen
+        if changed:
+            self._refresh()
+        if seen == "taken":  # a beep: the one holding the card is not looking at the screen
+            Clock.schedule_once(lambda _dt: self.app.sounds.play("card"))
+
+    def _save_half_way(self, teach) -> None:
+        """The photos so far, kept as a pass left half-way (on the caller's thread)."""
+        from companion.faces.deck_file import save_deck
+
+        path = taught_deck.half_way_deck_for(teach.variant.name)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            save_deck(teach.deck, path)
+        except Exception as err:  # keeping it is a convenience: the pass goes on in memory
+            log.warning("the teach pass could not be kept: %s", err)
+            return
+        last_setup.remember_teach_pass(teach.saved(path))
+
+    # ----- the taps --------------------------------------------------------------------------------
+    def retake(self) -> None:
+        with self._lock:
+            if self.teach is not None and self.teach.retake() is not None:
+                self._seen = "no_card"
+                self._save_half_way(self.teach)
+        self.refresh()
+
+    def skip(self) -> None:
+        with self._lock:
+            if self.teach is not None:
+                self.teach.skip()
+                self._seen = "no_card"
+        self.refresh()
+
+    def back(self) -> None:
+        """Leaves the pass as it is: it resumes where it stopped next time."""
+        self.app.show_screen(self._back_to())
+
+    def finish(self) -> None:
+        """Saves the deck taught, uses it from the next card on, and goes back."""
+        from companion.faces.deck_file import save_deck
+
+        with self._lock:
+            teach = self.teach
+            if teach is None or not teach.done_count:
+                return
+            path = taught_deck.deck_for(teach.variant.name)
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                save_deck(teach.deck, path)
+            except Exception as err:
+                self.app.root_view.show_notice(format_message(
+                    N_("The deck could not be saved: {reason}"),
+                    {"reason": message(err) if hasattr(err, "template") else str(err)}))
+                return
+            done, total, complete = teach.done_count, teach.total, teach.complete
+            if complete:
+                last_setup.remember_teach_pass(None)
+                self.teach = None  # a new pass next time
+                try:
+                    taught_deck.half_way_deck_for(path.stem).unlink(missing_ok=True)
+                except OSError:
+                    pass
+        last_setup.remember_taught_deck(path)
+        if self.app.camera is not None:
+            self.app.camera.use_deck(path)
+        if complete:
+            text = format_message(N_("The camera now knows this deck: {done} faces"), {"done": done})
+        else:
+            text = format_message(N_("The camera now knows {done} of {total} faces; "
+                                     "the others are picked by tap"), {"done": done, "total": total})
+        self.app.root_view.show_notice(text)
+        self.app.show_screen(self._back_to())
+
+    def _back_to(self) -> str:
+        state = self.app.session.state
+        if self._came_from in ("table", "end", "newgame", "history"):
+            return self._came_from
+        return "table" if state is not None else "newgame"
+
+    # ----- the words shown -------------------------------------------------------------------------
+    def _show_preview(self, *_args) -> None:
+        self.preview = self.app.model.preview_texture
+
+    def refresh(self, *_args) -> None:
+        with self._lock:
+            teach, seen = self.teach, self._seen
+            if teach is None:
+                return
+            current = teach.current
+            again = teach.checking_again
+            done, total, skipped = teach.done_count, teach.total, len(teach.skipped)
+            phase = teach.phase
+            confused_faces = list(teach.confused_faces)
+            self.steady_share = min(1.0, teach.steady / max(1, teach.still_frames))
+            self.can_retake = teach.can_retake
+            last = teach.last_taken
+        self.title = format_message(N_("Teach the camera this deck: {variant}"),
+                                    {"variant": variant_name(teach.variant.name)})
+        self.can_skip = current is not None
+        self.can_finish = done > 0
+        progress = format_message(N_("{done} of {total} taught"), {"done": done, "total": total})
+        if skipped:
+            progress += " · " + format_message(N_("{count} skipped"), {"count": skipped})
+        self.progress_text = progress
+        if current is not None:
+            self.show_word = _("Show again") if again else _("Show")
+            symbol = palette.suit_symbol(current.suit)
+            self.face_text = (f"[font={palette.SYMBOL_FONT}]{symbol}[/font] "
+                              + palette.escape_markup(card_name(current)))
+            self.face_colour = palette.suit_colour(current.suit)
+        else:
+            self.show_word = ""
+            self.face_text = palette.escape_markup(_("All faces taught"))
+            self.face_colour = palette.GOOD
+        gone = not self.has_camera and self._camera_gone()
+        self.camera_note = _(NO_PICTURE if gone else WAIT_CAMERA)
+        if not self.has_camera:
+            self.hint_text = _(NO_CAMERA if gone else WAIT_CAMERA)
+            self.hint_good = False
+        elif current is None:
+            self.hint_text = _("Tap Finish to use this deck")
+            self.hint_good = True
+        else:
+            self.hint_text = format_message(HINTS.get(seen, HINTS["no_card"]),
+                                            {"card": card_name(last) if last else ""})
+            self.hint_good = seen in GOOD_HINTS
+        # a card's name is never broken over two lines
+        names = [card_name(face).replace(" ", "\u00a0") for face in confused_faces]
+        faces = ", ".join(names[:SHOWN_FACES])
+        if len(names) > SHOWN_FACES:
+            faces = format_message(N_("{faces} and {count} more"),
+                                   {"faces": faces, "count": len(names) - SHOWN_FACES})
+        if again:
+            self.check_text = format_message(
+                N_("The camera mixes up {faces}: show each one again."), {"faces": faces})
+            self.check_good = False
+        elif phase == "checked" and names:
+            self.check_text = format_message(
+                N_("The camera may still mix up {faces}: when it is not sure, it names nothing "
+                   "and the card is picked by tap."),
+                {"faces": faces})
+            self.check_good = False
+        elif phase == "checked":
+            self.check_text = _("Checked: the camera tells every face apart.")
+            self.check_good = True
+        else:
+            self.check_text = self._notice
+        self.guide_text = _(GUIDE) if phase != "checked" and not again and done < 3 else ""
+
+    def _camera_gone(self) -> bool:
+        camera = self.app.camera
+        if camera is None:
+            return True
+        return self.app.model.scan_state in ("no_camera", "lost", "manual")

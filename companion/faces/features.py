@@ -1,0 +1,160 @@
+"""What a face is compared by, and how two faces are compared.
+
+A face (finder.upright_face, 60 x 90) becomes `sample`: its colour channels at two scales, the
+whole card small (the layout, the art, the colours) and its two corners larger (where editions
+print the rank), a little blurred so that a sharp teach photo and a soft frame look alike, and
+its edges trimmed (a card's outline is never exact).
+
+`residuals` compares one sample with many taught ones. For each taught face it first finds the
+light under which that face best explains the sample: one gain per colour channel, fitted by
+least squares, and held within the range a lamp or a camera's white balance can shift the
+colours (MAX_TINT): so a white card under a warm lamp can pass for itself but never for a yellow
+one, and a dark frame for a bright one. The residual is what is left, per pixel, capped (a glare
+spot or a finger over the card costs only a little), relative to the contrast of the deck's faces.
+Lower is closer; 0 is the same face.
+
+The residual says whether a face is a taught one at all; between two close faces (a 2 and a 3
+of one suit differ in a few pixels only) `leaning` decides, looking only where they differ.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.faces.finder import FACE_H, FACE_W
+
+LIGHT_SIGMA = 0.25  # the light is taken as the brightness smoothed over this share of the card
+SAMPLE_BLUR = 1.0  # pixels: a sharp teach photo and a soft frame look alike
+TRIM = 3  # pixels trimmed off each side of an upright face
+WHOLE = (18, 27)  # the whole card, small
+CORNER = (20, 18)  # each corner, larger
+CORNER_SHARE = (0.36, 0.22)  # a corner's width and height, as shares of the card
+CORNER_WEIGHT = 0.6  # of a corner pixel against a pixel of the whole card
+ZOOMS = (1.0, 1.08)  # a face is compared as found and with its edge trimmed (see zoomed)
+ROUNDED = 0.04  # pixels this near a corner of the card (share of its width) are not compared
+MAX_TINT = 1.7  # a channel's gain over the mean gain, at most (and at least its inverse)
+CAP = 3.0  # the largest residual of one pixel, as a share of the deck's contrast
+
+
+def _corners(face: np.ndarray) -> list[np.ndarray]:
+    h, w = face.shape[:2]
+    cw, ch = round(w * CORNER_SHARE[0]), round(h * CORNER_SHARE[1])
+    return [face[:ch, :cw], face[h - ch:, w - cw:][::-1, ::-1]]
+
+
+def zoomed(face: np.ndarray, zoom: float) -> np.ndarray:
+    """The face's middle, `zoom` times larger, at the same size: a card printed with a border
+    is found by its outer outline in one frame and by its border's inner one in another."""
+    if zoom == 1.0:
+        return face
+    h, w = face.shape[:2]
+    dx, dy = w * (1 - 1 / zoom) / 2, h * (1 - 1 / zoom) / 2
+    src = np.float32([[dx, dy], [w - dx, dy], [w - dx, h - dy]])
+    dst = np.float32([[0, 0], [w, 0], [w, h]])
+    return cv2.warpAffine(face, cv2.getAffineTransform(src, dst), (w, h), flags=cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_REPLICATE)
+
+
+def sample(face: np.ndarray) -> np.ndarray:
+    """A face as the 3 x P array that is compared (float32, 0-1 per channel)."""
+    f = face.astype(np.float32) / 255.0
+    f = cv2.GaussianBlur(f, (0, 0), SAMPLE_BLUR)
+    # light that changes across the card (a lamp to one side, a shadow) divided out: the
+    # brightness smoothed over a quarter of the card stands for the light
+    field = cv2.GaussianBlur(f.mean(axis=2), (0, 0), LIGHT_SIGMA * f.shape[1]) + 0.02
+    f = f * (float(field.mean()) / field)[:, :, None]
+    # the whole card without its edge (never exact); the corners from the edge in, where
+    # editions print the rank
+    parts = [cv2.resize(f[TRIM:FACE_H - TRIM, TRIM:FACE_W - TRIM], WHOLE, interpolation=cv2.INTER_AREA)]
+    parts += [cv2.resize(c, CORNER, interpolation=cv2.INTER_AREA) for c in _corners(f)]
+    return np.concatenate([p.reshape(-1, 3) for p in parts]).T.copy()
+
+
+def weights() -> np.ndarray:
+    """The weight of each compared pixel: a corner pixel counts CORNER_WEIGHT times a pixel of
+    the whole card, and the very corners of the card count nothing (they are rounded, and show
+    the table)."""
+    tw, th = FACE_W - 2 * TRIM, FACE_H - 2 * TRIM
+    radius = ROUNDED * tw
+
+    def mask(shape, width_px, height_px, corners):
+        h, w = shape
+        ys, xs = np.mgrid[0:h, 0:w]
+        px, py = (xs + 0.5) * width_px / w, (ys + 0.5) * height_px / h
+        keep = np.ones(shape, bool)
+        for cx, cy in corners:
+            keep &= np.hypot(px - cx, py - cy) > radius
+        return keep.astype(np.float32).ravel()
+
+    whole = mask((WHOLE[1], WHOLE[0]), tw, th, [(0, 0), (tw, 0), (0, th), (tw, th)])
+    radius += TRIM * 1.4  # the corners of the untrimmed face
+    cw, ch = round(FACE_W * CORNER_SHARE[0]), round(FACE_H * CORNER_SHARE[1])
+    corner = CORNER_WEIGHT * mask((CORNER[1], CORNER[0]), cw, ch, [(0, 0)])
+    w = np.concatenate([whole, corner, corner])
+    return (w / w.sum()).astype(np.float32)
+
+
+_WEIGHTS = None
+
+
+def contrast(samples: np.ndarray) -> float:
+    """The typical contrast of a deck's taught samples (N x 3 x P): the spread of their
+    brightness, which residuals are measured against so that one threshold fits every edition."""
+    w = _weights()
+    lum = samples.mean(axis=1)
+    spread = np.sqrt((w * (lum - (lum * w).sum(axis=1, keepdims=True)) ** 2).sum(axis=1))
+    return float(np.median(spread)) + 0.02
+
+
+def _weights() -> np.ndarray:
+    global _WEIGHTS
+    if _WEIGHTS is None:
+        _WEIGHTS = weights()
+    return _WEIGHTS
+
+
+def residuals(candidate: np.ndarray, taught: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray]:
+    """How far the candidate sample (3 x P) is from each taught sample (N x 3 x P), each under
+    its best-fitting light, relative to the deck's contrast `scale`: N values, lower is closer;
+    and those lights (N x 3 gains)."""
+    w = _weights()
+    cw = candidate * w
+    num = np.einsum("cp,ncp->nc", cw, taught)  # <C_c, T_c> per template and channel
+    den = (cw * candidate).sum(axis=1) + 1e-6  # <C_c, C_c>
+    gains = np.maximum(num / den, 1e-3)
+    mean = np.exp(np.log(gains).mean(axis=1, keepdims=True))
+    gains = mean * np.clip(gains / mean, 1 / MAX_TINT, MAX_TINT)
+    fitted = gains[:, :, None] * candidate[None]
+    diff = np.abs(fitted - taught).mean(axis=1)  # N x P, over the channels
+    capped = np.minimum(diff, CAP * scale) * w
+    n_whole, n_corner = WHOLE[0] * WHOLE[1], CORNER[0] * CORNER[1]
+    whole = capped[:, :n_whole].sum(axis=1)
+    first = capped[:, n_whole:n_whole + n_corner].sum(axis=1)
+    second = capped[:, n_whole + n_corner:].sum(axis=1)
+    # the rank is printed in both corners: the better one counts twice (a finger or a glare
+    # over one corner costs nothing)
+    return (whole + 2 * np.minimum(first, second)) / scale, gains
+
+
+def separation(candidate: np.ndarray, gains: np.ndarray, first: np.ndarray, second: np.ndarray) -> float:
+    """How far apart two taught samples are, against how far the candidate is from `first`:
+    below 1, the two differ less than the candidate differs from either, and which one it
+    leans to says nothing."""
+    w = _weights()
+    apart = float((w * (first - second) ** 2).sum())
+    off = float((w * (gains[:, None] * candidate - first) ** 2).sum())
+    return float(np.sqrt(apart / max(off, 1e-9)))
+
+
+def leaning(candidate: np.ndarray, gains: np.ndarray, first: np.ndarray, second: np.ndarray) -> float:
+    """Where the candidate lies between two taught samples, looking only at where they differ:
+    +0.5 is exactly `first`, -0.5 exactly `second`, 0 halfway (and 0 when the two are the same).
+    The candidate is seen under `gains`, the light fitted for `first`."""
+    seen = gains[:, None] * candidate
+    diff = first - second
+    w = _weights()
+    norm = float((w * diff * diff).sum())
+    if norm < 1e-8:
+        return 0.0
+    return float((w * (seen - (first + second) / 2) * diff).sum()) / norm

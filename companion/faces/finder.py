@@ -1,0 +1,257 @@
+"""Card outlines in a camera frame, and a card's face put upright.
+
+`find_cards` works on a small copy of the frame (a card is 15-45% of its width, so a few dozen
+pixels are plenty to find it): it takes the edges of the brightness and of the colour, closes
+small gaps, and keeps the outlines that are four-sided, convex and about as long as a card is
+wide (any rotation, some tilt). It finds anything card-shaped, a card's back or a phone too:
+naming the card, or nothing, is the reader's job.
+
+`upright_face` warps the quad to FACE_W x FACE_H, portrait, with one perspective transform.
+A card seen upside down stays upside down: the reader compares both ways.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+FACE_W, FACE_H = 60, 90  # an upright face, in pixels
+WORK_WIDTH = 320  # the frame is searched at this width
+MIN_WIDTH_SHARE = 0.10  # a card's short side, as a share of the frame width
+MAX_WIDTH_SHARE = 0.60
+MIN_ASPECT, MAX_ASPECT = 1.1, 1.9  # long side / short side of a card (1.4-1.55) seen tilted up to 30 degrees
+MAX_SIDE_RATIO = 1.45  # between opposite sides (a tilted card is a little narrower far away)
+MAX_CORNER_COSINE = 0.45  # corners within about 27 degrees of a right angle
+MAX_CANDIDATES = 8
+SAME_OUTLINE = 0.03  # two quads whose corners are this close (share of the short side) are one
+MIN_SUPPORT = 0.75  # the least share of a quad's sides that must run along an edge
+
+Quad = np.ndarray  # 4 x 2 float32 corners in frame pixels, clockwise from the top left of the face
+
+
+def _edges(small: np.ndarray) -> np.ndarray:
+    """Edges of the brightness and of the colour (both colour axes of CIE Lab, so that a red
+    card on an olive table of the same brightness still has an outline), joined and closed."""
+    lab = cv2.cvtColor(cv2.GaussianBlur(small, (3, 3), 0), cv2.COLOR_BGR2LAB)
+    edges = cv2.Canny(lab[:, :, 0], 30, 90)
+    for c in (1, 2):
+        edges |= cv2.Canny(lab[:, :, c], 16, 40)
+    return cv2.dilate(edges, np.ones((3, 3), np.uint8))
+
+
+def _order(points: np.ndarray) -> np.ndarray:
+    """Four corners clockwise, starting so that the first side is a short one (portrait)."""
+    pts = np.asarray(points, np.float32).reshape(4, 2)
+    centre = pts.mean(axis=0)
+    angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
+    pts = pts[np.argsort(angles)]  # clockwise on screen (y down)
+    sides = [np.linalg.norm(pts[(i + 1) % 4] - pts[i]) for i in range(4)]
+    if sides[0] + sides[2] > sides[1] + sides[3]:
+        pts = np.roll(pts, -1, axis=0)  # start on a short side
+    # of the two starts that keep the short side first, take the one nearer the top left
+    other = np.roll(pts, -2, axis=0)
+    if other[0].sum() < pts[0].sum():
+        pts = other
+    return pts
+
+
+def _quad_of(contour: np.ndarray) -> np.ndarray | None:
+    hull = cv2.convexHull(contour)
+    perimeter = cv2.arcLength(hull, True)
+    for eps in (0.02, 0.035, 0.05):
+        approx = cv2.approxPolyDP(hull, eps * perimeter, True)
+        if len(approx) == 4:
+            return approx.reshape(4, 2).astype(np.float32)
+    return None
+
+
+def _refine(quad: np.ndarray, contour: np.ndarray) -> np.ndarray:
+    """The quad with each side fitted as a straight line through the outline's points along it
+    (leaving out the ends, where a card's corners are rounded), corners where the lines meet."""
+    points = contour.reshape(-1, 2).astype(np.float32)
+    lines = []
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        ab = b - a
+        length = float(np.linalg.norm(ab))
+        if length < 4:
+            return quad
+        t = (points - a) @ ab / (length * length)
+        normal = np.array([-ab[1], ab[0]]) / length
+        dist = np.abs((points - a) @ normal)
+        near = points[(t > 0.15) & (t < 0.85) & (dist < max(2.0, 0.08 * length))]
+        if len(near) < 5:
+            return quad
+        vx, vy, x0, y0 = cv2.fitLine(near, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0]), np.array([vx, vy])))
+    refined = _intersections(lines)
+    if refined is None or np.abs(refined - quad).max() > 0.2 * np.linalg.norm(quad[2] - quad[0]):
+        return quad
+    return refined
+
+
+def _intersections(lines: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray | None:
+    corners = []
+    for i in range(4):
+        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
+        m = np.array([d1, -d2]).T
+        if abs(np.linalg.det(m)) < 1e-3:
+            return None
+        t, _ = np.linalg.solve(m, p2 - p1)
+        corners.append(p1 + t * d1)
+    return np.array(corners, np.float32)
+
+
+SNAP_POINTS = 16  # points searched along each side
+SNAP_REACH = 0.06  # how far across a side its edge is searched, as a share of the short side
+
+
+def snap(frame: np.ndarray, quad: Quad) -> Quad:
+    """The quad with each side moved onto the strongest edge across it in the full frame (a
+    card's outline found on a small copy is a pixel or two off, or takes in its shadow)."""
+    pts = _order(quad)
+    short = min(np.linalg.norm(pts[1] - pts[0]), np.linalg.norm(pts[3] - pts[2]))
+    reach = max(3.0, SNAP_REACH * short)
+    steps = np.arange(-reach, reach + 0.5, 1.0, dtype=np.float32)
+    centre = pts.mean(axis=0)
+    lines = []
+    for i in range(4):
+        a, b = pts[i], pts[(i + 1) % 4]
+        along = (b - a) / max(np.linalg.norm(b - a), 1e-6)
+        normal = np.array([-along[1], along[0]], np.float32)
+        if np.dot(normal, (a + b) / 2 - centre) < 0:
+            normal = -normal  # pointing out of the card
+        t = np.linspace(0.15, 0.85, SNAP_POINTS, dtype=np.float32)
+        base = a[None] + (b - a)[None] * t[:, None]  # SNAP_POINTS x 2
+        grid = base[:, None, :] + steps[None, :, None] * normal[None, None, :]
+        profiles = cv2.remap(frame, grid[..., 0].astype(np.float32), grid[..., 1].astype(np.float32),
+                             cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+        strength = np.abs(np.diff(profiles, axis=1)).sum(axis=2)  # SNAP_POINTS x (len(steps) - 1)
+        # the nearest clear edge, not the strongest: a card printed with a border has two
+        # edges a few pixels apart, and the outline stays on the one it was found on
+        peak = strength.max(axis=1, keepdims=True)
+        padded = np.pad(strength, ((0, 0), (1, 1)))
+        local = (strength >= padded[:, :-2]) & (strength >= padded[:, 2:])
+        clear = local & (strength >= 0.5 * peak) & (strength > 24)
+        middle = steps[:-1] + 0.5
+        at = np.where(clear, np.abs(middle)[None, :], np.inf).argmin(axis=1)
+        ok = clear[np.arange(SNAP_POINTS), at]
+        if ok.sum() < SNAP_POINTS // 3:
+            return pts
+        offsets = middle[at][ok]
+        found = base[ok] + offsets[:, None] * normal[None]
+        vx, vy, x0, y0 = cv2.fitLine(found.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0]), np.array([vx, vy])))
+    corners = _intersections(lines)
+    if corners is None or np.abs(corners - pts).max() > 3 * reach:
+        return pts
+    return corners
+
+
+def _support(quad: np.ndarray, distance: np.ndarray, tolerance: float = 1.5) -> float:
+    """The share of the quad's sides that runs along an edge of the picture (`distance`: each
+    pixel's distance to the nearest edge). A card's outline is on an edge all round, but where
+    a finger or a glare hides it; an outline that wanders off the card is not."""
+    h, w = distance.shape
+    t = np.linspace(0.0, 1.0, 24, endpoint=False, dtype=np.float32)
+    points = np.concatenate([quad[i] + (quad[(i + 1) % 4] - quad[i]) * t[:, None] for i in range(4)])
+    xs = np.clip(np.round(points[:, 0]).astype(int), 0, w - 1)
+    ys = np.clip(np.round(points[:, 1]).astype(int), 0, h - 1)
+    return float((distance[ys, xs] <= tolerance).mean())
+
+
+def card_shaped(quad: Quad) -> bool:
+    """A quad a card could make seen from a table's camera: about as long as a card is wide,
+    opposite sides alike (a card is tilted, not folded), corners near right angles."""
+    pts = _order(quad)
+    sides = [float(np.linalg.norm(pts[(i + 1) % 4] - pts[i])) for i in range(4)]
+    if min(sides) < 2:
+        return False
+    short, long_ = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+    if not MIN_ASPECT <= long_ / short <= MAX_ASPECT:
+        return False
+    if max(sides[0], sides[2]) > MAX_SIDE_RATIO * min(sides[0], sides[2]) or \
+            max(sides[1], sides[3]) > MAX_SIDE_RATIO * min(sides[1], sides[3]):
+        return False
+    for i in range(4):
+        a, b = pts[i - 1] - pts[i], pts[(i + 1) % 4] - pts[i]
+        cosine = abs(float(a @ b)) / (np.linalg.norm(a) * np.linalg.norm(b))
+        if cosine > MAX_CORNER_COSINE:
+            return False
+    return True
+
+
+def find_cards(frame: np.ndarray) -> list[Quad]:
+    """The outlines of the card-shaped things in a BGR frame, biggest first (at most
+    MAX_CANDIDATES; a card with a printed border may give its outline and the border's), each a 4 x 2 float32 array of corners in frame pixels."""
+    if frame is None or frame.ndim != 3 or frame.shape[0] < 16 or frame.shape[1] < 16:
+        return []
+    h, w = frame.shape[:2]
+    scale = min(1.0, WORK_WIDTH / w)
+    small = cv2.resize(frame, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA) \
+        if scale < 1.0 else frame
+    sw = small.shape[1]
+    edges = _edges(small)
+    distance = cv2.distanceTransform(255 - edges, cv2.DIST_L2, 3)
+    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
+    min_side, max_side = MIN_WIDTH_SHARE * sw, MAX_WIDTH_SHARE * sw
+    found = []
+    for contour in contours:
+        area = cv2.contourArea(contour)
+        if area < min_side * min_side * MIN_ASPECT * 0.8:
+            continue
+        (cx, cy), (rw, rh), _angle = cv2.minAreaRect(contour)
+        short, long_ = min(rw, rh), max(rw, rh)
+        if short < min_side or short > max_side or not MIN_ASPECT <= long_ / max(short, 1) <= MAX_ASPECT:
+            continue
+        hull_area = cv2.contourArea(cv2.convexHull(contour))
+        if hull_area <= 0 or hull_area < 0.82 * rw * rh:
+            continue
+        quad = _quad_of(contour)
+        if quad is None:
+            quad = cv2.boxPoints(((cx, cy), (rw, rh), _angle)).astype(np.float32)
+        quad = _refine(_order(quad), contour)
+        if not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
+            continue
+        if not card_shaped(quad):
+            continue
+        support = _support(quad, distance)
+        if support < MIN_SUPPORT:
+            continue
+        found.append((-support, hull_area, _order(quad / scale)))
+    # an outline found twice (both sides of one edge): the best supported is kept
+    found.sort(key=lambda item: item[0])
+    kept: list[tuple[float, np.ndarray]] = []
+    for _negative_support, area, quad in found:
+        side = float(np.linalg.norm(quad[1] - quad[0]))
+        if any(np.abs(quad - k).max() < SAME_OUTLINE * side for _a, k in kept):
+            continue
+        kept.append((area, quad))
+    kept.sort(key=lambda item: -item[0])
+    snapped = [snap(frame, quad) for _area, quad in kept[:MAX_CANDIDATES]]
+    return [quad for quad in snapped if card_shaped(quad)]
+
+
+_TARGET = np.float32([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]])
+
+
+def upright_face(frame: np.ndarray, quad: Quad, inset: float = 0.0) -> np.ndarray:
+    """The card inside `quad` warped to FACE_W x FACE_H, portrait, BGR uint8.
+
+    `inset` (a share of the card) trims that much off every side first.
+    """
+    pts = _order(quad)
+    if inset:
+        centre = pts.mean(axis=0)
+        pts = centre + (pts - centre) * (1.0 - 2 * inset)
+    # a big card is warped at a multiple of the size and then shrunk by averaging: a direct
+    # warp would sample single pixels and alias the fine print
+    height = max(np.linalg.norm(pts[3] - pts[0]), np.linalg.norm(pts[2] - pts[1]))
+    k = int(min(4, max(1, height // (1.5 * FACE_H))))
+    target = _TARGET * k
+    matrix = cv2.getPerspectiveTransform(pts.astype(np.float32), target.astype(np.float32))
+    face = cv2.warpPerspective(frame, matrix, (FACE_W * k, FACE_H * k), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+    if k > 1:
+        face = cv2.resize(face, (FACE_W, FACE_H), interpolation=cv2.INTER_AREA)
+    return face

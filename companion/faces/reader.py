@@ -1,0 +1,179 @@
+"""Naming the cards in a frame by their faces, only when sure.
+
+For each card-shaped outline (finder.find_cards) the face is put upright and compared with every
+taught face, both ways up (features.residuals). The nearest card is named only if it is close
+to what was taught (MAX_RESIDUAL) and, against every other card near it, clearly on its side
+where the two differ (MIN_LEANING): a card's
+back, a phone, or a blurred glimpse of two close faces gives nothing, and the table falls back
+on the picker. A card outside the variant's deck is never named, and neither is a card whose
+nearest taught face is outside it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.faces import features
+from companion.faces.deck_file import Deck
+from companion.faces.finder import Quad, find_cards, upright_face
+from companion.rules.variants import Variant, get_variant
+
+MAX_RESIDUAL = 0.22  # of the nearest card (features.residuals; 0 is the taught face itself)
+MIN_LEANING = 0.44  # towards the nearest card against every rival (features.leaning; 0.5 is all the way)
+MIN_SEPARATION = 1.0  # against every rival (features.separation)
+RIVAL_RATIO = 2.0  # a card whose residual is within this factor of the nearest one is a rival
+MAX_RIVALS = 8
+PER_FACE = 2 * len(features.ZOOMS)  # samples of one taught face: each zoom, both ways up
+CONTENDER_RATIO = 1.25  # a card whose residual is within this factor of the nearest may be named
+
+
+@dataclass(frozen=True)
+class FaceRead:
+    """One card-shaped outline and the verdict on it: `card` is None when not sure."""
+
+    quad: Quad
+    card: str | None
+    best: str  # the nearest card, named or not
+    residual: float  # its residual
+    leaning: float  # towards it against its closest rival (0.5 when it has none)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """An upright face against the deck: per card, its residual and its nearest taught sample."""
+
+    sample: np.ndarray
+    residual: np.ndarray  # per card (FaceReader.cards order)
+    nearest: np.ndarray  # per card, the index of its nearest sample
+    gains: np.ndarray  # per sample, the light fitted
+    posed: np.ndarray  # per card and pose (zoom, way up), its nearest sample
+
+
+class FaceReader:
+    def __init__(self, deck: Deck, max_residual: float = MAX_RESIDUAL, min_leaning: float = MIN_LEANING) -> None:
+        self.deck = deck
+        self.max_residual = max_residual
+        self.min_leaning = min_leaning
+        self.cards = deck.cards()
+        samples, labels = [], []
+        for index, card in enumerate(self.cards):
+            for face in deck.faces[card]:
+                for zoom in features.ZOOMS:
+                    near = features.zoomed(face, zoom)
+                    for turned in (near, near[::-1, ::-1]):
+                        samples.append(features.sample(turned))
+                        labels.append(index)
+        self._samples = np.stack(samples) if samples else None
+        self._labels = np.array(labels, int)
+        self._scale = features.contrast(self._samples) if samples else 1.0
+
+    def compare(self, face: np.ndarray, exclude: int | None = None) -> Comparison | None:
+        """The face against every card; `exclude` leaves one taught photo out (its index in
+        deck order, cards in self.cards order)."""
+        if self._samples is None:
+            return None
+        best = None
+        for zoom in features.ZOOMS:
+            sample = features.sample(features.zoomed(face, zoom))
+            res, gains = features.residuals(sample, self._samples, self._scale)
+            if exclude is not None:
+                res[PER_FACE * exclude:PER_FACE * (exclude + 1)] = np.inf
+            if best is None or res.min() < best[1].min():
+                best = sample, res, gains
+        sample, res, gains = best
+        residual = np.full(len(self.cards), np.inf, np.float32)
+        nearest = np.zeros(len(self.cards), int)
+        posed = np.zeros((len(self.cards), PER_FACE), int)  # per card and pose, its nearest sample
+        for i in np.argsort(res)[::-1]:  # the nearest sample of each card is written last
+            card = self._labels[i]
+            residual[card] = res[i]
+            nearest[card] = i
+            posed[card, i % PER_FACE] = i
+        return Comparison(sample, residual, nearest, gains, posed)
+
+    def leaning(self, comparison: Comparison, card: int, rival: int) -> float:
+        """features.leaning of the face towards `card` against `rival` (indexes in self.cards),
+        the rival taken in the same pose (zoom, way up) as the card's nearest sample: two
+        faces are told apart where they differ, not where they are turned or trimmed apart."""
+        a = comparison.nearest[card]
+        b = comparison.posed[rival, a % PER_FACE]
+        return features.leaning(comparison.sample, comparison.gains[a], self._samples[a], self._samples[b])
+
+    def separation(self, comparison: Comparison, card: int, rival: int) -> float:
+        """features.separation of `card` from `rival` for this face, in the same pose."""
+        a = comparison.nearest[card]
+        b = comparison.posed[rival, a % PER_FACE]
+        return features.separation(comparison.sample, comparison.gains[a], self._samples[a], self._samples[b])
+
+    def judge(self, comparison: Comparison | None, allowed: set[str] | None = None
+              ) -> tuple[str | None, str, float, float]:
+        """(card or None, nearest card, its residual, its leaning against its closest rival)."""
+        if comparison is None or not np.isfinite(comparison.residual).any():
+            return None, "", float("inf"), 0.0
+        residual = comparison.residual
+        first = float(residual.min())
+        near = [int(i) for i in np.argsort(residual) if residual[i] <= RIVAL_RATIO * first][:MAX_RIVALS]
+        # of the cards nearly as near as the nearest, the one that leans towards itself most
+        # clearly against all the others near
+        best, leaning = near[0], 0.5
+        if len(near) > 1:
+            contenders = [a for a in near if residual[a] <= CONTENDER_RATIO * first]
+            scores = [min(self.leaning(comparison, a, b) for b in near if b != a) for a in contenders]
+            k = int(np.argmax(scores))
+            best, leaning = contenders[k], scores[k]
+        first = float(residual[best])
+        if any(self.separation(comparison, best, b) < MIN_SEPARATION for b in near if b != best):
+            leaning = min(leaning, 0.0)  # the rivals differ from it less than the face does
+        name = self.cards[best]
+        sure = first <= self.max_residual and leaning >= self.min_leaning
+        if allowed is not None and name not in allowed:
+            sure = False
+        return (name if sure else None), name, first, leaning
+
+    def read_all(self, frame: np.ndarray, variant: Variant | str | None = None) -> list[FaceRead]:
+        """Every card-shaped outline in the frame with its verdict."""
+        if not self.cards or frame is None or frame.ndim != 3 or frame.shape[2] != 3:
+            return []
+        allowed = _allowed(variant)
+        seen = []
+        for quad in find_cards(frame):
+            comparison = self.compare(upright_face(frame, quad))
+            seen.append((float(comparison.residual.min()), quad, comparison))
+        # of outlines one inside the other (a card and its printed border, a card on a box),
+        # the one nearest a taught face is the card
+        seen.sort(key=lambda item: item[0])
+        out: list[FaceRead] = []
+        for _residual, quad, comparison in seen:
+            if any(_overlap(quad, read.quad) for read in out):
+                continue
+            card, best, residual, leaning = self.judge(comparison, allowed)
+            out.append(FaceRead(quad, card, best, residual, leaning))
+        return out
+
+    def read(self, frame: np.ndarray, variant: Variant | str | None = None) -> list[str]:
+        """The cards named in the frame ("R1"), each once, only those the reader is sure of."""
+        names: list[str] = []
+        for read in self.read_all(frame, variant):
+            if read.card is not None and read.card not in names:
+                names.append(read.card)
+        return names
+
+
+def _overlap(a: Quad, b: Quad) -> bool:
+    """One quad's centre lies inside the other."""
+    return (cv2.pointPolygonTest(b.reshape(-1, 1, 2), tuple(map(float, a.mean(axis=0))), False) >= 0
+            or cv2.pointPolygonTest(a.reshape(-1, 1, 2), tuple(map(float, b.mean(axis=0))), False) >= 0)
+
+
+def _allowed(variant: Variant | str | None) -> set[str] | None:
+    if variant is None:
+        return None
+    if isinstance(variant, str):
+        found = get_variant(variant)
+        if found is None:
+            return set()
+        variant = found
+    return {str(card) for card in variant.cards()}

@@ -1,0 +1,142 @@
+"""Teaching a deck: one photo of a face, a folder of photos, and the self-check.
+
+A teach photo shows one card lying on a table (or held) and is named by the card it shows:
+`R1.jpg`, `R1-2.jpg` for a second photo of the same face, jpg or png. `learn_folder` reads a
+folder of them into a deck and says what it learned, what each variant still misses, which
+pairs of faces it finds too alike to tell apart, and which photos it could not use.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.i18n import N_
+from companion.faces.deck_file import Deck
+from companion.faces.finder import find_cards, upright_face
+from companion.rules.errors import Message
+from companion.rules.variants import VARIANTS
+
+PHOTO_NAME = re.compile(r"^([RYGBWM][1-5])(?:-(\d+))?\.(?:jpe?g|png)$", re.IGNORECASE)
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png")
+ALIKE_LEANING = 0.3  # see confusions; the reader itself asks for more (reader.MIN_LEANING)
+NESTED_SHARE = 0.6  # an outline inside the card's, at least this big, is the card too
+
+
+def taught_faces(photo: np.ndarray) -> list[np.ndarray]:
+    """The upright faces of the card in a teach photo: the biggest card-shaped outline, and any
+    outline inside it (a card printed with a border has two, and a frame may show either);
+    empty if there is no card in the photo."""
+    if photo is None or photo.ndim != 3 or photo.shape[2] != 3:
+        return []
+    quads = find_cards(photo)
+    if not quads:
+        return []
+    card = quads[0]
+    area = cv2.contourArea(card)
+    faces = [upright_face(photo, card)]
+    for quad in quads[1:]:
+        centre = tuple(map(float, quad.mean(axis=0)))
+        if (cv2.pointPolygonTest(card.reshape(-1, 1, 2), centre, False) >= 0
+                and cv2.contourArea(quad) >= NESTED_SHARE * area):
+            faces.append(upright_face(photo, quad))
+    return faces
+
+
+def learn_face(deck: Deck, card: str, photo: np.ndarray) -> bool:
+    """Adds the face in `photo` to the deck as `card`; False if no card was found in it."""
+    faces = taught_faces(photo)
+    for face in faces:
+        deck.add(card, face)
+    return bool(faces)
+
+
+@dataclass
+class TeachReport:
+    deck: Deck
+    learned: dict[str, int] = field(default_factory=dict)  # card -> photos used
+    missing: dict[str, list[str]] = field(default_factory=dict)  # variant -> cards not taught
+    too_alike: list[tuple[str, str]] = field(default_factory=list)
+    unusable: list[tuple[str, Message]] = field(default_factory=list)  # file name, why
+
+    @property
+    def complete_for(self) -> list[str]:
+        """The variants whose every card was taught."""
+        return [name for name, cards in self.missing.items() if not cards]
+
+
+def _read_photo(path: Path) -> np.ndarray | None:
+    try:
+        raw = np.fromfile(str(path), dtype=np.uint8)
+        image = cv2.imdecode(raw, cv2.IMREAD_COLOR) if raw.size else None
+    except (OSError, ValueError, cv2.error, MemoryError):
+        return None
+    return image
+
+
+def learn_folder(folder: str | os.PathLike, deck: Deck | None = None) -> TeachReport:
+    """Learns every photo named after a card in `folder` (see the module's docstring)."""
+    deck = deck if deck is not None else Deck()
+    report = TeachReport(deck)
+    for path in sorted(Path(folder).iterdir(), key=lambda p: p.name):
+        if path.name.startswith(".") or path.is_dir():
+            continue
+        match = PHOTO_NAME.match(path.name)
+        if match is None:
+            if path.suffix.lower() in PHOTO_SUFFIXES:
+                report.unusable.append((path.name, Message(N_("the name is not a card (like R1.jpg or R1-2.jpg)"))))
+            continue
+        card = match.group(1).upper()
+        photo = _read_photo(path)
+        if photo is None:
+            report.unusable.append((path.name, Message(N_("not an image that can be read"))))
+        elif not learn_face(deck, card, photo):
+            report.unusable.append((path.name, Message(N_("no card found in the photo"))))
+        else:
+            report.learned[card] = report.learned.get(card, 0) + 1
+    for name, variant in VARIANTS.items():
+        report.missing[name] = [str(c) for c in variant.cards() if str(c) not in deck.faces]
+    if len(deck):
+        report.too_alike = confusions(deck)
+    return report
+
+
+def _trials(face: np.ndarray) -> list[np.ndarray]:
+    """The face as a camera might see it another time: blurred, under a warm and a cold light."""
+    f = face.astype(np.float32)
+    blurred = cv2.GaussianBlur(f, (0, 0), 1.0)
+    warm = f * np.float32([0.8, 0.95, 1.1])
+    cold = cv2.GaussianBlur(f, (0, 0), 0.6) * np.float32([1.1, 1.0, 0.88])
+    return [np.clip(x, 0, 255).astype(np.uint8) for x in (blurred, warm, cold)]
+
+
+def confusions(deck: Deck) -> list[tuple[str, str]]:
+    """The pairs of taught faces the reader cannot tell apart with confidence: each face is read
+    back as a camera might see it another time, against the other faces (itself left out when
+    its card has another photo), and a pair is named when the other card comes nearer, or the
+    face leans less than ALIKE_LEANING towards its own card against the other one (such a pair
+    is read only from a sharp, evenly lit view, and often not at all)."""
+    from companion.faces.reader import RIVAL_RATIO, FaceReader
+
+    reader = FaceReader(deck)
+    pairs: set[tuple[str, str]] = set()
+    photo = 0
+    for i, card in enumerate(reader.cards):
+        faces = deck.faces[card]
+        for face in faces:
+            exclude = photo if len(faces) > 1 else None
+            photo += 1
+            for trial in _trials(face):
+                comparison = reader.compare(trial, exclude)
+                own = comparison.residual[i]
+                for j, other in enumerate(reader.cards):
+                    if j == i or comparison.residual[j] > RIVAL_RATIO * own:
+                        continue
+                    if comparison.residual[j] < own or reader.leaning(comparison, i, j) < ALIKE_LEANING:
+                        pairs.add(tuple(sorted((card, other))))
+    return sorted(pairs)

@@ -1,0 +1,85 @@
+"""Which taught deck the app reads with: the configuration's, else the one taught last; a deck
+that cannot be used is one notice, never an error."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from companion import config
+from companion.app import last_setup, taught_deck
+from companion.faces.deck_file import Deck, save_deck
+from companion.faces.finder import FACE_H, FACE_W
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("HANABI_COMPANION_DATA", str(tmp_path / "data"))
+    yield tmp_path / "data"
+    last_setup.flush()
+
+
+def cfg_with(deck: str = "") -> dict:
+    cfg = config.load("/nonexistent/config.toml")
+    cfg["camera"]["deck"] = deck
+    return cfg
+
+
+def a_deck(path) -> None:
+    deck = Deck()
+    deck.add("R1", np.full((FACE_H, FACE_W, 3), 90, np.uint8))
+    save_deck(deck, path)
+
+
+def test_no_deck_taught_means_tags_only(data_dir):
+    assert taught_deck.deck_in_use(cfg_with()) is None
+    assert taught_deck.open_reader(None) == (None, None)
+
+
+def test_the_deck_taught_last_is_used_unless_the_configuration_names_one(data_dir, tmp_path):
+    taught = taught_deck.deck_for("classic")
+    assert taught == data_dir / "decks" / "classic.deck"
+    taught.parent.mkdir(parents=True)
+    a_deck(taught)
+    last_setup.remember_taught_deck(taught)
+    assert taught_deck.deck_in_use(cfg_with()) == taught
+    assert taught_deck.deck_in_use(cfg_with(str(tmp_path / "ours.deck"))) == tmp_path / "ours.deck"
+    read, notice = taught_deck.open_reader(taught)
+    assert callable(read) and notice is None
+    assert read(np.zeros((480, 640, 3), np.uint8), "classic") == []  # an empty table names nothing
+
+
+@pytest.mark.parametrize("content, words", [
+    (b"PK\x03\x04 half a deck", "is damaged: teach the deck again"),
+    (None, "there is no deck file"),
+    (b"just some text", "is damaged"),
+])
+def test_a_deck_that_cannot_be_used_is_one_notice(data_dir, tmp_path, content, words):
+    path = tmp_path / "bad.deck"
+    if content is not None:
+        path.write_bytes(content)
+    read, notice = taught_deck.open_reader(path)
+    assert read is None
+    assert notice.startswith("Card faces are not read: ") and words in notice
+    assert notice.endswith("Tags and taps work as before.")
+
+
+def test_a_deck_from_another_version_is_named_so(data_dir, tmp_path):
+    import json
+
+    path = tmp_path / "old.deck"
+    header = {"format": "hanabi-companion-deck", "version": 99, "face_size": [FACE_W, FACE_H],
+              "cards": [], "labels": []}
+    with open(path, "wb") as f:
+        np.savez(f, header=np.frombuffer(json.dumps(header).encode(), np.uint8),
+                 faces=np.zeros((0, FACE_H, FACE_W, 3), np.uint8))
+    read, notice = taught_deck.open_reader(path)
+    assert read is None and "another version of the companion" in notice
+
+
+def test_a_half_way_pass_is_remembered_and_forgotten(data_dir):
+    assert last_setup.teach_pass() == {}
+    last_setup.remember_teach_pass({"variant": "classic", "deck": "x.deck", "taken": ["R1"]})
+    assert last_setup.teach_pass()["taken"] == ["R1"]
+    last_setup.remember_teach_pass(None)
+    assert last_setup.teach_pass() == {}

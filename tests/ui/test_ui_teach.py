@@ -1,0 +1,366 @@
+"""The teach screen driven by a file camera: the real app, the real scanner, frames from image
+files of generated card faces; then the taught deck read live by the same scanner, and a damaged
+deck that leaves the app on tags and taps. Screenshots go to tests/artefacts/teach/."""
+
+from __future__ import annotations
+
+import sys
+import threading
+from pathlib import Path
+
+import cv2
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/face_frames.py
+
+from face_frames import empty, frame_with, held  # noqa: E402
+
+
+def _ui_conftest():
+    """tests/ui/conftest.py itself: another folder's conftest may hold the name "conftest"."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("ui_conftest", Path(__file__).with_name("conftest.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_UI = _ui_conftest()
+missing_glyphs, unreadable_labels = _UI.missing_glyphs, _UI.unreadable_labels
+
+pytestmark = pytest.mark.ui
+
+
+TEACH_POSE = (0.5, 0.5, 0.28, 8)  # where a card lies while it is taught
+LIVE_POSE = (0.6, 0.45, 0.3, 30)  # and later, when it is played
+
+
+class CardsInView:
+    """A camera source's frames, written as image files: the card the test shows now, lying
+    still, or the empty table; what is shown changes whenever the test says. A card's frames
+    are the same each time it is shown, so that the deck taught is the same in every run."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.key = "empty"
+        self.extra = None  # a frame file shown instead (a tagged card)
+        self._files: dict = {}
+        self._lock = threading.Lock()
+        self._stop = False
+        self.files(None)
+
+    def show(self, card, pose=TEACH_POSE) -> None:
+        key = self.files(card, pose)  # written before the scanner asks for them
+        self.key = key
+
+    def files(self, card, pose=TEACH_POSE) -> str:
+        key = f"{card}-{pose[3]}" if card else "empty"
+        with self._lock:
+            if key not in self._files:
+                seed = sum(map(ord, key))
+                frame = frame_with([(card, pose)], seed=seed) if card else empty(1, seed)[0]
+                path = self.folder / f"{key}.png"
+                cv2.imwrite(str(path), frame)
+                self._files[key] = path
+        return key
+
+    def stream(self):
+        while not self._stop:
+            yield self.extra or self._files[self.key]
+
+    def source(self):
+        from hardware.camera.file_source import FileSource
+
+        return FileSource(self.stream(), fps=20)
+
+    def close(self) -> None:
+        self._stop = True
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    monkeypatch.setenv("HANABI_COMPANION_DATA", str(folder))
+    yield folder
+    from companion.app import last_setup
+
+    last_setup.flush()
+
+
+@pytest.fixture
+def camera(tmp_path):
+    cards = CardsInView(tmp_path / "frames")
+    yield cards
+    cards.close()
+
+
+def start_with_camera(start_app, camera, size=(800, 480), deck_path=None, **setup):
+    from companion.app.context import AppContext
+    from companion.rules import GameSetup
+    from companion.session import TableSession
+
+    session = TableSession()
+    session.new_game(GameSetup.create(["Ana", "Ben", "Cy"], **setup))
+    context = AppContext(session=session, sound=False, camera_factory=camera.source,
+                         deck_path=deck_path)
+    d = start_app(context, size=size)
+    assert d.wait_for(lambda: d.model.camera_running, timeout=20), d.model.scan_state
+    return d
+
+
+def open_teach(d):
+    d.tap_id("menu_button", "table")
+    d.tap(d.dialog.ids.teach)
+    assert d.current == "teach"
+    return d.screen("teach")
+
+
+def teach_face(d, camera, screen, card, shot: str | None = None) -> None:
+    """Shows `card` until the pass takes it, then takes it away."""
+    before = len(screen.teach.deck)  # photos taken
+    camera.show(card)
+    assert d.wait_for(lambda: len(screen.teach.deck) > before, timeout=30), (screen.hint_text, screen.teach.seen, screen.teach.current, screen.teach.again, len(screen.teach.deck), before, card)
+    if shot:
+        from companion.words import card_name
+
+        got = f"Got {card_name(card)}! Take it away"
+        assert d.wait_for(lambda: screen.hint_text == got, timeout=5), screen.hint_text
+        d.shot(shot)
+    camera.show(None)
+    assert d.wait_for(lambda: screen.teach.seen in ("no_card", "idle"), timeout=10)
+    d.frames(2)
+
+
+def test_a_deck_is_taught_on_the_teach_screen_and_read_live(start_app, camera, data_dir):
+    from companion.app import last_setup
+    from companion.rules import Card, Play
+
+    d = start_with_camera(start_app, camera)
+    screen = open_teach(d)
+    assert d.wait_for(lambda: screen.preview is not None, timeout=10)
+    assert d.text("show_word", "teach") == "Show"
+    assert d.text("face", "teach") == "\u2665 Red 1"
+    assert d.text("progress", "teach") == "0 of 25 taught"
+    assert d.text("hint", "teach") == "Lay the card face up in front of the camera"
+    assert d.ids("teach")["retake"].disabled and d.ids("teach")["finish"].disabled
+    d.shot("teach/teach-800x480-en-start")
+
+    teach_face(d, camera, screen, Card("R", 1), shot="teach/teach-800x480-en-taken")
+    assert d.app.sounds.played.count("card") == 1  # a beep for the one holding the card
+    assert d.text("face", "teach") == "\u2665 Red 2" and d.text("progress", "teach") == "1 of 25 taught"
+    assert not d.ids("teach")["retake"].disabled
+    d.tap_id("skip", "teach")  # Red 2 later
+    assert d.text("face", "teach") == "\u2665 Red 3"
+    assert d.text("progress", "teach") == "1 of 25 taught · 1 skipped"
+
+    teach_face(d, camera, screen, Card("R", 3))
+    d.tap_id("retake", "teach")  # that photo again
+    assert d.text("face", "teach") == "\u2665 Red 3" and screen.teach.done_count == 1
+    teach_face(d, camera, screen, Card("R", 3))
+    camera.show(Card("R", 4))
+    d.wait_for(lambda: screen.teach.steady >= 2, timeout=10)
+    d.wait(0.3)  # the preview shows the card
+    d.shot("teach/teach-800x480-en-holding")
+    camera.show(None)
+    assert d.wait_for(lambda: screen.teach.seen == "no_card", timeout=10)
+    order = []
+    while screen.teach.current is not None and not screen.teach.checking_again:
+        order.append(screen.teach.current)
+        teach_face(d, camera, screen, screen.teach.current)
+    # the faces in the order of the deck, and the skipped one last
+    assert [Card("R", 1), Card("R", 3)] + order == [c for c in screen.teach.faces if c != Card("R", 2)] + [Card("R", 2)] \
+        or [Card("R", 1), Card("R", 3), Card("R", 4)] + order == [c for c in screen.teach.faces if c != Card("R", 2)] + [Card("R", 2)]
+    assert screen.teach.complete
+    d.wait_for(lambda: screen.check_text != "", timeout=5)
+    d.shot("teach/teach-800x480-en-check")
+    assert screen.check_text.startswith(("Checked: the camera tells every face apart.",
+                                         "The camera mixes up "))
+    while screen.teach.checking_again:  # another photo of each face the check confused
+        teach_face(d, camera, screen, screen.teach.current)
+    d.shot("teach/teach-800x480-en-checked")
+    assert screen.teach.phase == "checked"
+
+    d.tap_id("finish", "teach")
+    assert d.current == "table"
+    assert "The camera now knows this deck: 25 faces" in d.root.notice_shown
+    deck = data_dir / "decks" / "classic.deck"
+    assert deck.is_file() and last_setup.taught_deck() == deck
+    assert last_setup.teach_pass() == {}  # nothing left half-way
+
+    # from the next card on, faces are read: Blue 1 by tap, then Blue 2 shown to the camera
+    d.session.play(Card("B", 1), source="touch")
+    d.model.hide_banner()
+    d.wait_for(lambda: getattr(d.app.camera.service, "_faces", None) is not None, timeout=10)
+    camera.show(Card("B", 2), LIVE_POSE)
+    assert d.wait_for(lambda: len(d.session.game.events) == 2, timeout=30), d.model.scan_state
+    assert d.session.game.events[-1] == Play(Card("B", 2), None)
+    assert d.wait_for(lambda: d.root.banner_shown)
+    assert d.root.banner.title == "Played" and "Blue 2" in d.root.banner.text
+    d.shot("teach/live-800x480-en-blue2-played")
+    camera.show(None)
+    d.wait(1.0)
+    assert len(d.session.game.events) == 2  # read once, however long it stayed
+
+
+def test_a_pass_left_half_way_resumes_in_italian_at_1280x720(start_app, camera, data_dir):
+    from companion import i18n
+    from companion.rules import Card
+
+    d = start_with_camera(start_app, camera, size=(1280, 720), variant="multicolor")
+    screen = open_teach(d)
+    teach_face(d, camera, screen, Card("R", 1))
+    teach_face(d, camera, screen, Card("R", 2))
+    d.tap_id("back", "teach")
+    assert d.current == "table"
+    d.stop()
+
+    i18n.set_language("it")
+    d = start_with_camera(start_app, camera, size=(1280, 720), variant="multicolor")
+    screen = open_teach(d)
+    assert screen.teach.done_count == 2 and screen.teach.total == 30
+    assert d.text("check", "teach") == "Si riprende: 2 facce su 30 erano già state insegnate"
+    assert d.text("face", "teach") == "\u2665 Rosso 3"
+    assert d.text("show_word", "teach") == "Mostra"
+    assert d.text("progress", "teach") == "2 su 30 insegnate"
+    camera.show(Card("R", 3))
+    d.wait_for(lambda: screen.teach.steady >= 2, timeout=10)
+    d.wait(0.3)  # the preview shows the card
+    d.shot("teach/teach-1280x720-it-resumed")
+    camera.show(None)
+    d.tap_id("finish", "teach")
+    assert "facce su 30; le altre si scelgono toccando" in d.root.notice_shown
+
+
+def test_a_damaged_deck_gives_one_notice_and_tags_still_play(start_app, camera, data_dir, tmp_path):
+    from companion.demo import synth
+    from companion.rules import Card, Play
+
+    bad = tmp_path / "damaged.deck"
+    bad.write_bytes(b"PK\x03\x04 not really a deck")
+    d = start_with_camera(start_app, camera, deck_path=bad)
+    assert d.wait_for(lambda: "Card faces are not read" in d.root.notice_shown, timeout=10)
+    assert d.root.notice_shown.count("Card faces are not read") == 1
+    assert "is damaged: teach the deck again" in d.root.notice_shown
+    assert "Tags and taps work as before" in d.root.notice_shown
+    d.shot("teach/damaged-deck-800x480-en")
+    tagged = synth.render_frame([(Card("R", 1), 2)], (640, 480), seed=3,
+                                conditions={"blur": 0.3, "motion": 0.0, "glare": 0.0, "jpeg": 85},
+                                placements=[synth.Placement(0.5, 0.5, 0.3, 20, 10, 0)])
+    path = tmp_path / "tagged.png"
+    cv2.imwrite(str(path), tagged)
+    camera.extra = path
+    assert d.wait_for(lambda: len(d.session.game.events) == 1, timeout=30), d.model.scan_state
+    assert d.session.game.events[-1] == Play(Card("R", 1), 2)
+
+
+def test_without_a_camera_the_teach_screen_says_so(start_app, data_dir):
+    d = start_app()
+    screen = open_teach(d)
+    d.wait_for(lambda: screen.hint_text != "", timeout=5)
+    assert d.text("hint", "teach") == ("No camera: a deck is taught by showing its cards to "
+                                       "the camera")
+    assert d.ids("teach")["finish"].disabled
+    d.tap_id("back", "teach")
+    assert d.current == "table"
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (720, 1280)])
+def test_the_teach_screen_reads_whole(start_app, data_dir, size, lang):
+    """No word broken or cut, no symbol drawn as an empty box, with the longest texts it shows."""
+    from companion import i18n
+    from companion.rules import Card
+
+    i18n.set_language(lang)
+    d = start_app(size=size, variant="multicolor")
+    screen = open_teach(d)
+    teach = screen.teach
+    teach.skip()
+    teach.confused = [(Card("M", 1), Card("R", 1)), (Card("Y", 3), Card("W", 3)),
+                      (Card("B", 2), Card("B", 3)), (Card("G", 4), Card("G", 5))]
+    teach.again = teach.confused_faces
+    teach.current = teach.again[0]
+    screen.refresh()
+    d.frames(3)
+    assert missing_glyphs(d.window) + unreadable_labels(d.window) == []
+    if d.can_shoot:
+        d.shot(f"teach/teach-{size[0]}x{size[1]}-{lang}-check-words")
+    teach.again, teach.current, teach.phase = [], None, "checked"  # after the second check
+    screen.refresh()
+    d.frames(3)
+    assert "mix up" in screen.check_text or "confondere" in screen.check_text
+    assert missing_glyphs(d.window) + unreadable_labels(d.window) == []
+
+
+def test_the_snapshot_command_draws_the_teach_screen_with_a_camera_picture(tmp_path):
+    import os
+    import subprocess
+
+    from companion.formats.game_log import game_to_dict
+    from companion.rules import Game, GameSetup
+    from companion.rules import Card
+
+    from test_snapshot_command import png_pixels
+
+    repo = Path(__file__).resolve().parents[2]
+    log = tmp_path / "game.json"
+    import json
+
+    log.write_text(json.dumps(game_to_dict(Game(GameSetup.create(["Ana", "Ben"], variant="multicolor")))))
+    picture = tmp_path / "red1.png"
+    cv2.imwrite(str(picture), held(Card("R", 1), 1)[0])
+    out = repo / "tests" / "artefacts" / "teach" / "snapshot-teach-800x480-it.png"
+    data = tmp_path / "data"
+    env = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", KIVY_HOME=str(tmp_path / "kivy"),
+               HANABI_COMPANION_DATA=str(data))
+    base = [sys.executable, "-m", "companion", "snapshot", str(log), "--out", str(out)]
+    done = subprocess.run(base + ["--screen", "teach", "--lang", "it", "--camera", str(picture)],
+                          capture_output=True, text=True, env=env, cwd=repo, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert png_pixels(out)[:2] == (800, 480)
+    assert not data.exists()  # the player's data folder is never touched
+    wrong = subprocess.run(base + ["--screen", "table", "--camera", str(picture)],
+                           capture_output=True, text=True, env=env, cwd=repo, timeout=120)
+    assert wrong.returncode == 2 and wrong.stderr.strip() == "snapshot: --camera is for --screen teach"
+
+
+def test_the_deck_taught_last_is_read_from_the_start(start_app, camera, data_dir, tmp_path):
+    """A new evening: the app, started from its configuration, reads faces with the deck taught
+    last (remembered in the data folder) from the first card on."""
+    from argparse import Namespace
+
+    from companion.app import last_setup, taught_deck
+    from companion.app.main import build_context
+    from companion.faces.deck_file import Deck, save_deck
+    from companion.faces.teach import learn_face
+    from companion.rules import Card, GameSetup, Play
+    from companion.rules.variants import get_variant
+
+    deck = Deck()
+    for card in get_variant("classic").cards():
+        assert learn_face(deck, str(card), frame_with([(card, TEACH_POSE)], seed=7))
+    path = taught_deck.deck_for("classic")
+    path.parent.mkdir(parents=True)
+    save_deck(deck, path)
+    last_setup.remember_taught_deck(path)
+    camera.files(None)  # the file camera's folder holds frames before it is named
+    config = tmp_path / "config.toml"
+    config.write_text(f'[camera]\nsource = "file"\npath = "{camera.folder}"\n[panel]\nenabled = "no"\n'
+                      '[ui]\nsound = false\n')
+    context = build_context(Namespace(config=str(config)))
+    assert context.deck_path == path
+    context.camera_factory = camera.source  # the same folder's files, in the order the test shows
+    try:
+        context.session.new_game(GameSetup.create(["Ana", "Ben", "Cy"]))
+        d = start_app(context)
+        assert d.wait_for(lambda: d.model.camera_running, timeout=20), d.model.scan_state
+        assert d.wait_for(lambda: getattr(d.app.camera.service, "_faces", None) is not None, timeout=10)
+        camera.show(Card("Y", 1), LIVE_POSE)
+        assert d.wait_for(lambda: len(d.session.game.events) == 1, timeout=30), d.model.scan_state
+        assert d.session.game.events[-1] == Play(Card("Y", 1), None)
+        assert d.wait_for(lambda: d.root.banner_shown)
+        assert "Yellow 1" in d.root.banner.text
+    finally:
+        context.store.close()
