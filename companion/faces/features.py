@@ -2,8 +2,9 @@
 
 A face (finder.upright_face, 60 x 90) becomes `sample`: its colour channels at two scales, the
 whole card small (the layout, the art, the colours) and its two corners larger (where editions
-print the rank), a little blurred so that a sharp teach photo and a soft frame look alike, and
-its edges trimmed (a card's outline is never exact).
+print the rank), a little blurred so that a sharp teach photo and a soft frame look alike, the
+light that changes across the card divided out, the whole card's edge trimmed (a card's
+outline is never exact) and its rounded corners left out.
 
 `residuals` compares one sample with many taught ones. For each taught face it first finds the
 light under which that face best explains the sample: one gain per colour channel, fitted by
@@ -14,7 +15,9 @@ spot or a finger over the card costs only a little), relative to the contrast of
 Lower is closer; 0 is the same face.
 
 The residual says whether a face is a taught one at all; between two close faces (a 2 and a 3
-of one suit differ in a few pixels only) `leaning` decides, looking only where they differ.
+of one suit differ in a few pixels only) `leaning` decides, looking only where they differ,
+and `separation` says whether they differ enough, for this face, for its leaning to mean
+anything.
 """
 
 from __future__ import annotations
