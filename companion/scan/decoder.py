@@ -11,7 +11,9 @@ shadow), the latter first where a blown-out spot shows. A patch wider than any c
 merged with a patterned card back or cloth) is searched for every code in it. Heavy work on a
 small patch costs far less than light work on the whole frame, which is why this reads far more
 than plain pyzbar on the whole frame, in about the same time or less (see bench/bench_scan.py).
-zbar reads every text: OpenCV only says where a code is.
+zbar is the reader of record: OpenCV only says where a code is. A located patch zbar read
+nothing in, after every retry, is handed to zxing-cpp if it is installed
+(companion.scan.zxing_fallback): it reads some smeared or washed-out codes zbar gives up on.
 
 `bare_decode` is plain pyzbar on the whole frame: the baseline of the benchmark.
 """
@@ -28,6 +30,7 @@ from pyzbar.pyzbar import ZBarSymbol
 from companion.scan.rectify import all_code_corners, code_corners, code_side, glared, otsu, square
 from companion.scan.regions import Region, find_regions
 from companion.scan.zbar_plain import qr_data
+from companion.scan import zxing_fallback
 
 QR_ONLY = [ZBarSymbol.QRCODE]
 CODE_PX = 120  # a region is first read with its longer side resized to this
@@ -42,6 +45,12 @@ BIG_BLOB = 0.33  # a region this wide (of the frame) is more than a code: a code
 BLOB_PX = 480  # such a region is searched for a code at this size
 SQUARE_FROM_PATCH_PX = 120  # a located code at least this large in the patch is squared from it
 STILL_SIDES = (232, 320, 420)  # a still image's located code is made square at these sizes
+# A region zbar read nothing in goes to zxing-cpp (companion.scan.zxing_fallback), if installed,
+# with its longer side at this size and this wide a margin (the region may be only part of the
+# code); so does a region not quite code-like that is striped at least this much.
+SECOND_READER_PX = 200
+SECOND_READER_MARGIN = 0.45
+SECOND_READER_STRIPES = 2.5
 
 
 def _text(data: bytes) -> str:
@@ -203,6 +212,7 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
 
     big_blob = BIG_BLOB * gray.shape[1]
     done: list[Region] = []
+    unread: list[Region] = []  # located, tried, and zbar read nothing in them
     for region in regions:
         blob = region.side >= big_blob
         if region.score < MIN_SCORE or (region.stripes < MIN_STRIPES and not blob):
@@ -214,15 +224,29 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
             done.append(region)
             continue
         if blob:  # it may hold a code beside the one read in it already: each is tried
+            read = False
             for ways in _blob_codes(gray, region):
-                any(note("blob, " + name, zbar_qr(prepared)) for name, prepared in ways)
+                read |= any(note("blob, " + name, zbar_qr(prepared)) for name, prepared in ways)
+            if not read:
+                unread.append(region)
             continue
         if not region.code_like:
+            if region.stripes >= SECOND_READER_STRIPES:
+                unread.append(region)
             continue
         for name, prepared in _retries(gray, region):
             if note(name, zbar_qr(prepared)):
                 done.append(region)
                 break
+        else:
+            unread.append(region)
+    if zxing_fallback.available():
+        for region in unread:  # zbar stays first: zxing-cpp only where zbar read nothing
+            if any(_inside(region.rect[0], other) for other in done):
+                continue
+            if note("second reader", zxing_fallback.read_patch(
+                    upright(gray, region, SECOND_READER_PX, SECOND_READER_MARGIN))):
+                done.append(region)
     return texts
 
 
