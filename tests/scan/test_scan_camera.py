@@ -331,7 +331,8 @@ def test_real_missing_webcam_is_a_camera_error():
 
 
 def cfg(**kw) -> dict:
-    settings = dict(DEFAULTS["camera"])
+    """The camera's settings as open_camera takes them (the deck is the scan service's)."""
+    settings = {key: value for key, value in DEFAULTS["camera"].items() if key != "deck"}
     settings.update(kw)
     return settings
 
