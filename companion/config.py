@@ -124,12 +124,16 @@ def _check_values(cfg: dict, where: str) -> None:
         if "\0" in cfg[section][key]:
             fail(f"{section}.{key}", "holds a null character (\\u0000), which no file name can "
                  "hold")
+    def is_folder(name: str, value: str) -> bool:
+        try:
+            return bool(value) and Path(value).expanduser().is_dir()
+        except RuntimeError:  # "~someone/..." for a user this system does not know
+            fail(name, f"names the home folder of an unknown user: {value!r}")
+        except OSError as err:  # e.g. inside a folder that cannot be read
+            fail(name, f"cannot be checked: {value!r} ({err.strerror or err})")
+
     store = cfg["store"]["path"]
-    try:
-        folder = bool(store) and Path(store).expanduser().is_dir()
-    except RuntimeError:  # "~someone/..." for a user this system does not know
-        fail("store.path", f"names the home folder of an unknown user: {store!r}")
-    if folder:
+    if is_folder("store.path", store):
         fail("store.path", f"must name the game history file, not a folder: {store!r} is a "
              "folder (for example add /companion.sqlite3 to it)")
     if cfg["camera"]["source"] not in CAMERA_SOURCES:
@@ -142,7 +146,7 @@ def _check_values(cfg: dict, where: str) -> None:
     deck = cfg["camera"]["deck"]
     if "\0" in deck:
         fail("camera.deck", "must be a file name, not text with a NUL character")
-    if deck and Path(deck).expanduser().is_dir():
+    if is_folder("camera.deck", deck):
         fail("camera.deck", f"names a folder, not a deck file: {deck!r}")
     if cfg["panel"]["enabled"] not in ("auto", "yes", "no"):
         fail("panel.enabled", "must be auto, yes or no")

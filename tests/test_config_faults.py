@@ -73,6 +73,13 @@ def test_a_store_path_under_an_unknown_users_home_is_refused(tmp_path):
         config.load(path)
 
 
+def test_a_deck_under_an_unknown_users_home_is_refused(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text('[camera]\ndeck = "~no-such-user-here/ours.deck"\n')
+    with pytest.raises(config.ConfigError, match="camera.deck"):
+        config.load(path)
+
+
 def test_config_from_dev_zero_is_refused_without_filling_the_memory():
     result = subprocess.run(
         [sys.executable, "-c",

@@ -105,6 +105,8 @@ def load_deck(path: str | os.PathLike) -> Deck:
         raise DeckError(N_("{path} is a folder, not a deck file"), path)
     try:
         with np.load(path, allow_pickle=False) as archive:
+            if not isinstance(archive, np.lib.npyio.NpzFile):  # a bare .npy array, not a deck
+                raise DeckError(N_("{path} is not a deck taught by the companion"), path)
             names = set(archive.files)
             if "header" not in names:
                 raise DeckError(N_("{path} is not a deck taught by the companion"), path)
@@ -118,7 +120,8 @@ def load_deck(path: str | os.PathLike) -> Deck:
             faces = archive["faces"]
     except DeckError:
         raise
-    except (OSError, ValueError, KeyError, EOFError, UnicodeDecodeError, zipfile.BadZipFile) as err:
+    except (OSError, ValueError, KeyError, EOFError, UnicodeDecodeError, zipfile.BadZipFile,
+            TypeError, AttributeError, MemoryError) as err:
         if isinstance(err, OSError) and not isinstance(err, zipfile.BadZipFile) and err.errno is not None:
             raise DeckError(N_("cannot read the deck {path}: {why}"), path, why=err.strerror) from err
         raise _damaged(path) from err

@@ -20,6 +20,7 @@ nothing in, after every retry, is handed to zxing-cpp if it is installed
 
 from __future__ import annotations
 
+import logging
 from typing import Callable
 
 import cv2
@@ -31,6 +32,8 @@ from companion.scan.rectify import all_code_corners, code_corners, code_side, gl
 from companion.scan.regions import Region, find_regions
 from companion.scan.zbar_plain import qr_data
 from companion.scan import zxing_fallback
+
+log = logging.getLogger(__name__)
 
 QR_ONLY = [ZBarSymbol.QRCODE]
 CODE_PX = 120  # a region is first read with its longer side resized to this
@@ -241,12 +244,15 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
         else:
             unread.append(region)
     if zxing_fallback.available():
-        for region in unread:  # zbar stays first: zxing-cpp only where zbar read nothing
-            if any(_inside(region.rect[0], other) for other in done):
-                continue
-            if note("second reader", zxing_fallback.read_patch(
-                    upright(gray, region, SECOND_READER_PX, SECOND_READER_MARGIN))):
-                done.append(region)
+        try:
+            for region in unread:  # zbar stays first: zxing-cpp only where zbar read nothing
+                if any(_inside(region.rect[0], other) for other in done):
+                    continue
+                if note("second reader", zxing_fallback.read_patch(
+                        upright(gray, region, SECOND_READER_PX, SECOND_READER_MARGIN))):
+                    done.append(region)
+        except Exception:  # the second reader failing never loses what zbar read
+            log.exception("the second reader failed")
     return texts
 
 

@@ -32,6 +32,7 @@ class _Face:
     missing: int = 0
     counted: bool = False
     by_face: bool = False  # counted from its face (not held by a tag)
+    reported: bool = False  # reported from its tag: its face in view is still that card
 
 
 @dataclass
@@ -89,9 +90,14 @@ class FaceStream:
         return reads
 
     def holds(self, card: Card) -> bool:
-        """The card was counted from its face and has not left the view since."""
+        """The card was reported (from its face or its tag) and has not left the view since."""
         face = self._faces.get(card)
-        return face is not None and face.by_face
+        return face is not None and (face.by_face or face.reported)
+
+    def mark_reported(self, card: Card) -> None:
+        """The card was reported from its tag: while its face stays in view, it is that card."""
+        face = self._faces.setdefault(card, _Face())
+        face.counted = face.reported = True
 
     @property
     def holding(self) -> bool:

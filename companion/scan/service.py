@@ -47,6 +47,11 @@ IDLE_SECONDS = 0.005  # pause when the camera has no new frame
 # view is kept (a card cannot be taken away and shown again that fast), and until then it is
 # tried again every DROPOUT_RETRY_SECONDS instead of every retry_seconds.
 DROPOUT_SECONDS = 1.0
+# After the teach screen, a new deck, or a camera back from a long loss, what is in view was
+# there before: for this many frames what becomes stable is taken as counted, not reported, so
+# a card left lying is never played again (a card really played in that moment is missed and
+# picked by tap: a miss, never a wrong card). More than the frames a face needs to count.
+SETTLE_FRAMES = 6
 DROPOUT_RETRY_SECONDS = 0.05
 
 
@@ -85,6 +90,7 @@ class ScanService:
         self._clock = clock
         self._source: CameraSource | None = None
         self._had_camera = False  # a camera worked once (so a failure is "lost")
+        self._quiet = 0  # frames left whose new reads are taken as already counted
         self._retry_at = 0.0
         self._lost_at: float | None = None  # when the camera was lost (None: not lost)
         self._status: tuple[str, str] | None = None
@@ -97,6 +103,7 @@ class ScanService:
         self._faces: FaceStream | None = None  # card faces read with a taught deck
         self._watcher: Callable[[np.ndarray], None] | None = None  # takes the frames instead
         self.set_faces(faces)
+        self._quiet = 0  # nothing was in view before the first frame
 
     # ------------------------------------------------------------------ the app's side
 
@@ -159,9 +166,10 @@ class ScanService:
 
     def set_faces(self, read: Callable[..., list[str]] | None) -> None:
         """Reads card faces too: `read(frame, variant)` names them (FaceReader(deck).read);
-        None: tags only."""
+        None: tags only. What is in view then is taken as already counted (see _settle)."""
         with self._tracker_lock:
             self._faces = FaceStream(read) if read is not None else None
+            self._quiet = SETTLE_FRAMES
 
     def watch(self, watcher: Callable[[np.ndarray], None] | None) -> None:
         """Hands every frame to `watcher` (on the scan thread) instead of reading cards, while a
@@ -171,6 +179,7 @@ class ScanService:
             self._tracker.reset()
             if self._faces is not None:
                 self._faces.reset()
+            self._quiet = SETTLE_FRAMES  # the card last taught may still lie in view
 
     # ------------------------------------------------------------------ one round
 
@@ -228,9 +237,13 @@ class ScanService:
             self._no_camera(_("the camera cannot be opened: {error}").format(error=err))
             return False
         self._source = source
+        returning = self._had_camera
         self._had_camera = True
         if not dropout:
             self.reset()
+            if returning:  # back after a long loss: a card played before may still lie there
+                with self._tracker_lock:
+                    self._quiet = SETTLE_FRAMES
         self._lost_at = None
         self._report(READY, "")
         return True
@@ -272,6 +285,9 @@ class ScanService:
             if faces is not None and faces is self._faces:
                 reads = self._with_faces(faces, named, texts, reads)
                 in_view, holding = in_view or faces.in_view, holding or faces.holding
+            if self._quiet > 0:  # what becomes stable now was there before: counted, not reported
+                self._quiet -= 1
+                reads = []
         for read in reads:
             if read.ok:
                 self._call(self._on_card, read.card, read.copy)
@@ -289,7 +305,11 @@ class ScanService:
         """The tag reads and the face reads of a frame (a tagged card is read by its tag, once)."""
         claimed = [r.card for r in map(parse_tag, texts) if r.ok]
         reads = [r for r in reads if not (r.ok and faces.holds(r.card))]
-        return reads + faces.count(named, claimed)
+        counted = faces.count(named, claimed)
+        for read in reads:  # its face, still in view after its tag is lost, is the same card
+            if read.ok:
+                faces.mark_reported(read.card)
+        return reads + counted
 
     # ------------------------------------------------------------------ helpers
 

@@ -111,6 +111,12 @@ def _inspect_untouched(path: Path) -> None:
         raise Unusable("not_sqlite")
     if not header and wal_replay.holds_records(_side(path, "-wal")):
         raise Unusable("empty_with_log")
+    if len(header) >= 72 and _side(path, "-wal").exists():
+        # opening it would merge its log into it: another program's database (its application
+        # id, bytes 68-71 of the header) is recognised from the header alone and left as it is
+        app_id = int.from_bytes(header[68:72], "big")
+        if app_id not in (0, schema.APPLICATION_ID):
+            raise Unusable("foreign")
     if header and not _side(path, "-wal").exists():
         # (a write-ahead log left by a stop: only a normal open recovers it, so it is checked then)
         try:

@@ -96,9 +96,17 @@ def _whole_games(games: list[tuple], events: list[tuple]) -> tuple[list[tuple], 
 
 
 def recover_into(conn: sqlite3.Connection, aside: Path) -> Recovered:
-    """Copies the games found by replaying `aside`-wal into the fresh store `conn`."""
+    """Copies the games found by replaying `aside`-wal into the fresh store `conn`. Whatever goes
+    wrong (a full card, a log that is not one), nothing is recovered and the files stay aside."""
+    try:
+        return _recover_into(conn, aside)
+    except Exception:
+        return Recovered()
+
+
+def _recover_into(conn: sqlite3.Connection, aside: Path) -> Recovered:
     wal = aside.with_name(aside.name + "-wal")
-    folder = Path(tempfile.mkdtemp(prefix="companion-replay-"))
+    folder = Path(tempfile.mkdtemp(prefix="companion-replay-", dir=aside.parent))
     try:
         try:
             replay = _replayed_copy(wal, folder)

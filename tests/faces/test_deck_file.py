@@ -126,3 +126,12 @@ def test_the_deck_message_is_in_italian_too(tmp_path):
         assert "non esiste" in message(caught.value)
     finally:
         i18n.set_language("en")
+
+
+def test_a_bare_numpy_array_named_as_a_deck_is_one_clear_message(tmp_path):
+    path = tmp_path / "ours.deck"
+    with open(path, "wb") as f:
+        np.save(f, np.zeros((3, 3)))
+    with pytest.raises(DeckError) as caught:
+        load_deck(path)
+    assert str(path) in message(caught.value)

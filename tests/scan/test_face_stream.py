@@ -103,3 +103,34 @@ def test_while_watched_the_frames_go_to_the_watcher_and_no_card_is_read():
     while service.step() or not service.frames:
         pass
     assert cards == [] and seen == [0, 1, 2, 3, 4]
+
+
+def test_a_tag_lost_for_long_while_its_face_stays_is_still_the_same_card():
+    # R1's tag is read, then hidden for 8 frames (the tag tracker forgets it) while its face is
+    # still named, then read again: one card, not two
+    tags = [[tag_text(R1, 1)]] * 3 + [[]] * 8 + [[tag_text(R1, 1)]] * 3
+    faces = [["R1"]] * 14
+    source = FileSource(frames(14))
+    cards = []
+    service = ScanService(lambda: source, lambda c, k: cards.append((c, k)), lambda s, d: None,
+                          decode=lambda f: tags[int(f[0, 0, 0])], faces=scripted(faces))
+    while service.step() or not service.frames:
+        pass
+    assert cards == [(R1, 1)]
+
+
+def test_the_card_last_taught_left_in_view_is_not_played_when_teaching_ends():
+    faces = [["B2"]] * 12
+    tags = [[tag_text(R1, 1)]] * 12
+    source = FileSource(frames(12))
+    cards = []
+    service = ScanService(lambda: source, lambda c, k: cards.append((c, k)), lambda s, d: None,
+                          decode=lambda f: tags[int(f[0, 0, 0])], faces=scripted(faces))
+    service.watch(lambda f: None)
+    for _ in range(3):
+        service.step()
+    service.watch(None)  # the teach screen closes with both cards still lying in view
+    service.set_faces(scripted(faces))  # and the deck just taught is used from now on
+    while service.step():
+        pass
+    assert cards == []  # they were there before: neither is a play

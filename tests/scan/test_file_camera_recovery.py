@@ -9,6 +9,7 @@ import shutil
 import cv2
 import pytest
 
+from companion.demo import synth
 from companion.rules.cards import Card
 from companion.scan.service import ScanService
 from hardware.camera import CameraError, FileSource, open_camera
@@ -35,6 +36,9 @@ def configured(path) -> dict:
 
 @pytest.mark.parametrize("what", ["folder", "images", "one image"])
 def test_lost_is_reported_and_reading_resumes_when_the_files_are_back(tmp_path, red1_frame, what):
+    other_frame = synth.render_frame([(Card("B", 2), 1)], (640, 480), seed=4,
+                                     conditions={"blur": 0.3, "motion": 0.0, "glare": 0.0, "jpeg": 85},
+                                     placements=[synth.Placement(0.5, 0.5, 0.3, 20, 10, 0)])
     folder = tmp_path / "frames"
     folder.mkdir()
     image = folder / "table.png"
@@ -65,7 +69,12 @@ def test_lost_is_reported_and_reading_resumes_when_the_files_are_back(tmp_path, 
     lost = len(statuses)
     steps(service, clock, 5.0)
     assert "ready" in [s for s, _ in statuses[lost:]]
-    assert cards == [(Card("R", 1), 2)] * 2  # read again, once, after it was away for long
+    # the camera back: the card still in view was counted before, so it is not played again
+    assert cards == [(Card("R", 1), 2)]
+    # a new card shown to the camera once it is back is read
+    cv2.imwrite(str(image), other_frame)
+    steps(service, clock, 2.0)
+    assert cards == [(Card("R", 1), 2), (Card("B", 2), 1)]
 
 
 def test_a_folder_whose_images_all_went_is_a_camera_error(tmp_path, red1_frame):

@@ -374,3 +374,33 @@ def test_a_new_game_the_journal_refuses_leaves_the_old_game_as_it_was(tmp_path):
     store, _ = open_store(path)
     assert store.unfinished()[0] == 1 and events_of(store, 1) == before
     store.close()
+
+
+def test_another_programs_database_with_its_log_beside_it_is_not_changed(tmp_path):
+    """A database of another program (its own application id) with a -wal beside it: opening it
+    read-write would merge the log into it; it is recognised from its header and left alone."""
+    import sqlite3
+
+    from companion.store import open_store
+
+    path = tmp_path / "companion.sqlite3"
+    other = sqlite3.connect(path)
+    other.execute("PRAGMA application_id = 1234")
+    other.execute("PRAGMA journal_mode = WAL")
+    other.execute("PRAGMA wal_autocheckpoint = 0")
+    other.execute("CREATE TABLE notes (text)")
+    other.execute("INSERT INTO notes VALUES ('mine')")
+    other.commit()
+    copy = tmp_path / "kept"
+    copy.mkdir()
+    import shutil
+    for suffix in ("", "-wal"):
+        shutil.copy(f"{path}{suffix}", copy / f"x{suffix}")
+    other.close()  # (closing merges the log: put the files back as they were before)
+    for suffix in ("", "-wal"):
+        shutil.copy(copy / f"x{suffix}", f"{path}{suffix}")
+    before = {s: open(f"{path}{s}", "rb").read() for s in ("", "-wal")}
+    store, notice = open_store(path)
+    store.close()
+    assert notice is not None and str(path) in str(notice)
+    assert {s: open(f"{path}{s}", "rb").read() for s in ("", "-wal")} == before
