@@ -47,11 +47,9 @@ IDLE_SECONDS = 0.005  # pause when the camera has no new frame
 # view is kept (a card cannot be taken away and shown again that fast), and until then it is
 # tried again every DROPOUT_RETRY_SECONDS instead of every retry_seconds.
 DROPOUT_SECONDS = 1.0
-# After the teach screen, a new deck, or a camera back from a long loss, what is in view was
-# there before: for this many frames what becomes stable is taken as counted, not reported, so
-# a card left lying is never played again (a card really played in that moment is missed and
-# picked by tap: a miss, never a wrong card). More than the frames a face needs to count.
-SETTLE_FRAMES = 6
+# After the teach screen, a new deck, or a camera back from a long loss, what the first frames
+# show was there before: it is taken as counted, so a card left lying is never played again.
+SETTLE_FRAMES = 3
 DROPOUT_RETRY_SECONDS = 0.05
 
 
@@ -90,7 +88,8 @@ class ScanService:
         self._clock = clock
         self._source: CameraSource | None = None
         self._had_camera = False  # a camera worked once (so a failure is "lost")
-        self._quiet = 0  # frames left whose new reads are taken as already counted
+        self._quiet = 0  # frames left in which what is seen was there before (see _settle)
+        self._present: set[str] = set()  # seen then: its first read is not reported
         self._retry_at = 0.0
         self._lost_at: float | None = None  # when the camera was lost (None: not lost)
         self._status: tuple[str, str] | None = None
@@ -161,6 +160,7 @@ class ScanService:
         """Forgets the tags in view (e.g. at a new game); safe from any thread."""
         with self._tracker_lock:
             self._tracker.reset()
+            self._present.clear()
             if self._faces is not None:
                 self._faces.reset()
 
@@ -285,9 +285,7 @@ class ScanService:
             if faces is not None and faces is self._faces:
                 reads = self._with_faces(faces, named, texts, reads)
                 in_view, holding = in_view or faces.in_view, holding or faces.holding
-            if self._quiet > 0:  # what becomes stable now was there before: counted, not reported
-                self._quiet -= 1
-                reads = []
+            reads = self._settle(reads, texts, named)
         for read in reads:
             if read.ok:
                 self._call(self._on_card, read.card, read.copy)
@@ -299,6 +297,25 @@ class ScanService:
             self._report(SEEING, "")
         elif not holding:
             self._report(READY, "")
+
+    def _settle(self, reads: list, texts: list[str], named) -> list:
+        """After the teach screen, a new deck or a camera back from a long loss, the first
+        SETTLE_FRAMES frames show what was already there (the card last taught, a card played
+        before the loss): whatever is seen in them is taken as counted, its first read dropped.
+        A card shown after them is read as usual. Called under the tracker lock."""
+        if self._quiet > 0:
+            self._quiet -= 1
+            self._present.update(texts)
+            self._present.update(f"face:{card}" for card in named)
+        if not self._present:
+            return reads
+        kept = []
+        for read in reads:
+            if read.text in self._present:
+                self._present.discard(read.text)
+            else:
+                kept.append(read)
+        return kept
 
     @staticmethod
     def _with_faces(faces: FaceStream, named, texts, reads) -> list:

@@ -79,6 +79,16 @@ class CardsInView:
         self._stop = True
 
 
+def settled(d) -> None:
+    """The first frames after a deck is put in use show what was there before (they never play a
+    card): the test shows its card once they have passed, as a player would a moment later."""
+    from companion.scan.service import SETTLE_FRAMES
+
+    service = d.app.camera.service
+    start = service.frames
+    assert d.wait_for(lambda: service.frames > start + SETTLE_FRAMES, timeout=20)
+
+
 @pytest.fixture
 def data_dir(tmp_path, monkeypatch):
     folder = tmp_path / "data"
@@ -193,6 +203,7 @@ def test_a_deck_is_taught_on_the_teach_screen_and_read_live(start_app, camera, d
     d.session.play(Card("B", 1), source="touch")
     d.model.hide_banner()
     d.wait_for(lambda: getattr(d.app.camera.service, "_faces", None) is not None, timeout=10)
+    settled(d)
     camera.show(Card("B", 2), LIVE_POSE)
     assert d.wait_for(lambda: len(d.session.game.events) == 2, timeout=30), d.model.scan_state
     assert d.session.game.events[-1] == Play(Card("B", 2), None)
@@ -357,6 +368,7 @@ def test_the_deck_taught_last_is_read_from_the_start(start_app, camera, data_dir
         d = start_app(context)
         assert d.wait_for(lambda: d.model.camera_running, timeout=20), d.model.scan_state
         assert d.wait_for(lambda: getattr(d.app.camera.service, "_faces", None) is not None, timeout=10)
+        settled(d)
         camera.show(Card("Y", 1), LIVE_POSE)
         assert d.wait_for(lambda: len(d.session.game.events) == 1, timeout=30), d.model.scan_state
         assert d.session.game.events[-1] == Play(Card("Y", 1), None)
