@@ -613,7 +613,9 @@ class HistoryScreen(Screen):
             card = StatCard(title=say(N_("Rating of {players} · {variant}"),
                                       players=", ".join(record.players),
                                       variant=variant_name(record.variant)),
-                            note=say(N_("now {rating} after {games} games · dashed: the start"),
+                            note=say(N_("now {rating} after 1 game · dashed: the start")
+                                     if record.games == 1 else
+                                     N_("now {rating} after {games} games · dashed: the start"),
                                      rating=rating_text(record.rating), games=record.games))
             card.add_widget(RatingCurve(data=record.history))
             box.add_widget(card)
