@@ -59,8 +59,9 @@ def zoomed(face: np.ndarray, zoom: float) -> np.ndarray:
                           borderMode=cv2.BORDER_REPLICATE)
 
 
-def sample(face: np.ndarray) -> np.ndarray:
-    """A face as the 3 x P array that is compared (float32, 0-1 per channel)."""
+def sample(face: np.ndarray, whole: tuple[int, int] = WHOLE, corner: tuple[int, int] = CORNER) -> np.ndarray:
+    """A face as the 3 x P array that is compared (float32, 0-1 per channel): the whole card at
+    `whole` pixels, then each corner at `corner`."""
     f = face.astype(np.float32) / 255.0
     f = cv2.GaussianBlur(f, (0, 0), SAMPLE_BLUR)
     # light that changes across the card (a lamp to one side, a shadow) divided out: the
@@ -69,8 +70,8 @@ def sample(face: np.ndarray) -> np.ndarray:
     f = f * (float(field.mean()) / field)[:, :, None]
     # the whole card without its edge (never exact); the corners from the edge in, where
     # editions print the rank
-    parts = [cv2.resize(f[TRIM:FACE_H - TRIM, TRIM:FACE_W - TRIM], WHOLE, interpolation=cv2.INTER_AREA)]
-    parts += [cv2.resize(c, CORNER, interpolation=cv2.INTER_AREA) for c in _corners(f)]
+    parts = [cv2.resize(f[TRIM:FACE_H - TRIM, TRIM:FACE_W - TRIM], whole, interpolation=cv2.INTER_AREA)]
+    parts += [cv2.resize(c, corner, interpolation=cv2.INTER_AREA) for c in _corners(f)]
     return np.concatenate([p.reshape(-1, 3) for p in parts]).T.copy()
 
 

@@ -1,12 +1,20 @@
 """Naming the cards in a frame by their faces, only when sure.
 
-For each card-shaped outline (finder.find_cards) the face is put upright and compared with every
-taught face, both ways up (features.residuals). The nearest card is named only if it is close
-to what was taught (MAX_RESIDUAL) and, against every other card near it, clearly on its side
-where the two differ (MIN_LEANING): a card's
-back, a phone, or a blurred glimpse of two close faces gives nothing, and the table falls back
-on the picker. A card outside the variant's deck is never named, and neither is a card whose
-nearest taught face is outside it.
+For each card-shaped outline (finder.find_cards) the face is put upright and judged twice, and
+a card is named only when both judges name it:
+
+- the comparison with every taught face, both ways up, under the light fitted for each
+  (features.residuals): the face must be close to what was taught (MAX_RESIDUAL) and lean
+  towards the card against every other card near it (MIN_LEANING). It knows colours: a white
+  card under a warm lamp is never a yellow one.
+- the discriminant learned from the taught faces (discriminant.FaceModel): the whole card and
+  both rank corners must be about as near the card as its taught views are (MAX_SPREAD) and,
+  all told, clearly nearer it than any other card (MIN_EVIDENCE). It knows which differences
+  survive a camera: a 2 and a 3 of one suit are told apart by the figure, not by the lamp.
+
+A card's back, a phone, or a blurred glimpse of two close faces gives nothing, and the table
+falls back on the picker. A card outside the variant's deck is never named, and neither is a
+card whose nearest taught face is outside it.
 """
 
 from __future__ import annotations
@@ -18,11 +26,16 @@ import numpy as np
 
 from companion.faces import features
 from companion.faces.deck_file import Deck
+from companion.faces.discriminant import FaceModel
 from companion.faces.finder import Quad, find_cards, upright_face
 from companion.rules.variants import Variant, get_variant
 
-MAX_RESIDUAL = 0.22  # of the nearest card (features.residuals; 0 is the taught face itself)
-MIN_LEANING = 0.44  # towards the nearest card against every rival (features.leaning; 0.5 is all the way)
+MAX_RESIDUAL = 0.45  # of the nearest card (features.residuals; 0 is the taught face itself)
+MIN_LEANING = 0.2  # towards the nearest card against every rival (features.leaning; 0.5 is all the way)
+MIN_EVIDENCE = 5.0  # how much nearer the card, in the discriminant, than any other (summed over the parts)
+MAX_SPREAD = 1.0  # of each part's distance to the card, against what its taught views give
+MAX_DISSENT = 20.0  # the most one part may find another card nearer (a thumb over a corner)
+MIN_CORNER = 3.0  # at least one rank corner must find the card nearer than any other
 MIN_SEPARATION = 1.0  # against every rival (features.separation)
 RIVAL_RATIO = 2.0  # a card whose residual is within this factor of the nearest one is a rival
 MAX_RIVALS = 8
@@ -69,18 +82,18 @@ class FaceReader:
         self._samples = np.stack(samples) if samples else None
         self._labels = np.array(labels, int)
         self._scale = features.contrast(self._samples) if samples else 1.0
+        faces = [face for card in self.cards for face in deck.faces[card]]
+        self.model = FaceModel(faces, [i for i, card in enumerate(self.cards) for _ in deck.faces[card]]) \
+            if len(self.cards) > 1 else None
 
-    def compare(self, face: np.ndarray, exclude: int | None = None) -> Comparison | None:
-        """The face against every card; `exclude` leaves one taught photo out (its index in
-        deck order, cards in self.cards order)."""
+    def compare(self, face: np.ndarray) -> Comparison | None:
+        """The face against every taught face, under the light fitted for each."""
         if self._samples is None:
             return None
         best = None
         for zoom in features.ZOOMS:
             sample = features.sample(features.zoomed(face, zoom))
             res, gains = features.residuals(sample, self._samples, self._scale)
-            if exclude is not None:
-                res[PER_FACE * exclude:PER_FACE * (exclude + 1)] = np.inf
             if best is None or res.min() < best[1].min():
                 best = sample, res, gains
         sample, res, gains = best
@@ -107,6 +120,45 @@ class FaceReader:
         a = comparison.nearest[card]
         b = comparison.posed[rival, a % PER_FACE]
         return features.separation(comparison.sample, comparison.gains[a], self._samples[a], self._samples[b])
+
+    def learned(self, face: np.ndarray) -> int | None:
+        """The card the discriminant names for the upright face (its index in self.cards), or
+        None: each part about as near the card as the card's taught views, and all told clearly
+        nearer it than any other card."""
+        if self.model is None:
+            return None
+        parts = self.model.verdicts(face)
+        whole, first, second = parts
+        total = whole.distance + first.distance + second.distance
+        card = int(np.argmin(total))
+        evidence = float(np.delete(total, card).min() - total[card])
+        near = (whole.distance[card] <= MAX_SPREAD * self.model.whole.typical
+                and min(first.distance[card], second.distance[card]) <= MAX_SPREAD * self.model.corner.typical)
+        margins = [part.margin(card) for part in parts]
+        agreed = min(margins) >= -MAX_DISSENT and max(margins[1:]) >= MIN_CORNER
+        return card if evidence >= MIN_EVIDENCE and near and agreed else None
+
+    def rivals(self, face: np.ndarray, card: int) -> list[int]:
+        """The cards (indexes in self.cards) that keep the reader from naming `card` in this
+        upright view of it: nearer to it, not clearly told apart from it where the two differ,
+        or not clearly further in the discriminant."""
+        comparison = self.compare(face)
+        if comparison is None:
+            return []
+        residual = comparison.residual
+        own = residual[card]
+        out = []
+        totals = None
+        if self.model is not None:
+            totals = sum(part.distance for part in self.model.verdicts(face))
+        for other in range(len(self.cards)):
+            if other == card:
+                continue
+            close = residual[other] <= RIVAL_RATIO * own
+            if residual[other] < own or (close and self.leaning(comparison, card, other) < self.min_leaning) \
+                    or (totals is not None and totals[other] - totals[card] < MIN_EVIDENCE):
+                out.append(other)
+        return out
 
     def judge(self, comparison: Comparison | None, allowed: set[str] | None = None
               ) -> tuple[str | None, str, float, float]:
@@ -140,17 +192,32 @@ class FaceReader:
         allowed = _allowed(variant)
         seen = []
         for quad in find_cards(frame):
-            comparison = self.compare(upright_face(frame, quad))
-            seen.append((float(comparison.residual.min()), quad, comparison))
-        # of outlines one inside the other (a card and its printed border, a card on a box),
-        # the one nearest a taught face is the card
+            face = upright_face(frame, quad)
+            comparison = self.compare(face)
+            seen.append((float(comparison.residual.min()), quad, comparison, face))
+        # outlines one inside the other (a card and its printed border, a card on a box) are
+        # one thing: shown by the outline nearest a taught face, named only if no outline of
+        # it is sure of another card (a border taught for one card and not for the next must
+        # not outweigh the figure)
         seen.sort(key=lambda item: item[0])
-        out: list[FaceRead] = []
-        for _residual, quad, comparison in seen:
-            if any(_overlap(quad, read.quad) for read in out):
-                continue
+        groups: list[list[tuple[Quad, str | None, str, float, float]]] = []
+        for _residual, quad, comparison, face in seen:
             card, best, residual, leaning = self.judge(comparison, allowed)
-            out.append(FaceRead(quad, card, best, residual, leaning))
+            if card is not None and self.model is not None:
+                learned = self.learned(face)
+                if learned is None or self.cards[learned] != card:
+                    card = None
+            verdict = (quad, card, best, residual, leaning)
+            group = next((g for g in groups if _overlap(quad, g[0][0])), None)
+            if group is None:
+                groups.append([verdict])
+            else:
+                group.append(verdict)
+        out: list[FaceRead] = []
+        for group in groups:
+            quad, _card, best, residual, leaning = group[0]
+            named = {verdict[1] for verdict in group if verdict[1] is not None}
+            out.append(FaceRead(quad, named.pop() if len(named) == 1 else None, best, residual, leaning))
         return out
 
     def read(self, frame: np.ndarray, variant: Variant | str | None = None) -> list[str]:

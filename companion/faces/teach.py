@@ -24,7 +24,6 @@ from companion.rules.variants import VARIANTS
 
 PHOTO_NAME = re.compile(r"^([RYGBWM][1-5])(?:-(\d+))?\.(?:jpe?g|png)$", re.IGNORECASE)
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png")
-ALIKE_LEANING = 0.3  # see confusions; the reader itself asks for more (reader.MIN_LEANING)
 NESTED_SHARE = 0.6  # an outline inside the card's, at least this big, is the card too
 
 
@@ -117,26 +116,17 @@ def _trials(face: np.ndarray) -> list[np.ndarray]:
 
 def confusions(deck: Deck) -> list[tuple[str, str]]:
     """The pairs of taught faces the reader cannot tell apart with confidence: each face is read
-    back as a camera might see it another time, against the other faces (itself left out when
-    its card has another photo), and a pair is named when the other card comes nearer, or the
-    face leans less than ALIKE_LEANING towards its own card against the other one (such a pair
-    is read only from a sharp, evenly lit view, and often not at all)."""
-    from companion.faces.reader import RIVAL_RATIO, FaceReader
+    back as a camera might see it another time (blurred, under a warm and a cold light), and a
+    pair is named when the other card keeps the reader from naming it
+    (reader.FaceReader.rivals): such a pair is read only from a sharp, evenly lit view, and
+    often not at all."""
+    from companion.faces.reader import FaceReader
 
     reader = FaceReader(deck)
     pairs: set[tuple[str, str]] = set()
-    photo = 0
     for i, card in enumerate(reader.cards):
-        faces = deck.faces[card]
-        for face in faces:
-            exclude = photo if len(faces) > 1 else None
-            photo += 1
+        for face in deck.faces[card]:
             for trial in _trials(face):
-                comparison = reader.compare(trial, exclude)
-                own = comparison.residual[i]
-                for j, other in enumerate(reader.cards):
-                    if j == i or comparison.residual[j] > RIVAL_RATIO * own:
-                        continue
-                    if comparison.residual[j] < own or reader.leaning(comparison, i, j) < ALIKE_LEANING:
-                        pairs.add(tuple(sorted((card, other))))
+                for j in reader.rivals(trial, i):
+                    pairs.add(tuple(sorted((card, reader.cards[j]))))
     return sorted(pairs)

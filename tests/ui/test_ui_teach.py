@@ -139,7 +139,7 @@ def teach_face(d, camera, screen, card, shot: str | None = None) -> None:
         assert d.wait_for(lambda: screen.hint_text == got, timeout=5), screen.hint_text
         d.shot(shot)
     camera.show(None)
-    assert d.wait_for(lambda: screen.teach.seen in ("no_card", "idle"), timeout=10)
+    assert d.wait_for(lambda: screen.teach.seen in ("no_card", "idle"), timeout=10), (screen.teach.seen, screen.teach.phase, screen.teach.current, screen.teach.again, screen.hint_text, card)
     d.frames(2)
 
 

@@ -1,0 +1,136 @@
+"""Telling a deck's faces apart: discriminants learned from the taught faces themselves.
+
+Two faces of one suit differ in a few pixels (the rank's figure), while the same face differs
+from one frame to the next in many (the lamp, the blur, an outline a pixel off, a glare). From
+each taught face the reader makes views a table's camera might give (faces.variations) and
+learns, for this deck, which directions of the compared sample vary within one face and which
+tell faces apart: a linear discriminant, with the spread within a face shrunk towards its
+plain average (so that what no view varied is not trusted without limit).
+
+A face is placed in the discriminant's space, where the spread within a face is the same in
+every direction: its distance to each taught face is in units of that spread, and how much
+nearer the nearest card is than every other card is the evidence for naming it (twice the log
+of the odds, if the views were the whole truth).
+
+The card is judged in parts, each by its own discriminant: the whole card small, and each of
+its two rank corners. A part spoilt in one frame (a thumb over a corner, a card's art smeared
+as it was turned) then speaks against the card in that part only, and the parts must agree.
+Trained in a fraction of a second for a deck of 30 faces, from numpy alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from companion.faces import features
+from companion.faces.variations import variations
+
+VIEWS = 24  # views of each taught photo learned from, besides the photo itself
+WHOLE = (12, 18)  # the sample's sizes (features.sample): smaller than the residual's, enough to
+CORNER = (14, 12)  # tell ranks apart and quick to learn on a Raspberry Pi
+SHRINK = 0.15  # of the spread within a face, towards its average over every direction
+FLOOR = 0.03  # added before the log: a black pixel is not infinitely far from a dark one
+_WHOLE_P = WHOLE[0] * WHOLE[1]
+_CORNER_P = CORNER[0] * CORNER[1]
+
+
+def parts(face: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """An upright face as the vectors the discriminants read: the whole card, the top-left
+    corner and the bottom-right one turned like it; each the log of the light-evened sample,
+    so that a lamp's tint is a shift, the same in every pixel of a channel."""
+    return _split(np.log(features.sample(face, WHOLE, CORNER) + FLOOR))
+
+
+def _split(logs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    whole = logs[:, :_WHOLE_P]
+    first = logs[:, _WHOLE_P:_WHOLE_P + _CORNER_P]
+    second = logs[:, _WHOLE_P + _CORNER_P:]
+    return whole.ravel(), first.ravel(), second.ravel()
+
+
+def _turned(whole: np.ndarray) -> np.ndarray:
+    """The whole card's vector of the face turned upside down (the sample is made the same way
+    both ways up, so the turned face's whole card is this one's, turned; its corners trade)."""
+    return whole.reshape(3, WHOLE[1], WHOLE[0])[:, ::-1, ::-1].ravel()
+
+
+class Discriminant:
+    """A linear discriminant of vectors in classes: `distances` from a vector to each class."""
+
+    def __init__(self, x: np.ndarray, classes: np.ndarray, shrink: float = SHRINK) -> None:
+        x = np.asarray(x, np.float64)
+        self.classes, index = np.unique(classes, return_inverse=True)
+        means = np.zeros((len(self.classes), x.shape[1]))
+        np.add.at(means, index, x)
+        means /= np.bincount(index)[:, None]
+        within = x - means[index]
+        spread = within.T @ within / len(x)
+        spread = (1 - shrink) * spread + shrink * float(np.trace(spread)) / len(spread) * np.eye(len(spread))
+        lower = np.linalg.cholesky(spread)
+        # whitened, the spread within a class is the same in every direction; the classes'
+        # means span the few directions that tell them apart
+        white = np.linalg.solve(lower, means.T).T
+        centre = white.mean(axis=0)
+        _u, s, vt = np.linalg.svd(white - centre, full_matrices=False)
+        basis = vt[s > 1e-6 * s[0]]
+        # one matrix from a vector to the discriminant's space: basis @ lower^-1
+        self._project = np.linalg.solve(lower.T, basis.T).T.astype(np.float32)
+        self._shift = (centre @ basis.T).astype(np.float32)
+        self._centres = ((white - centre) @ basis.T).astype(np.float32)
+        own = ((x.astype(np.float32) @ self._project.T - self._shift) - self._centres[index]) ** 2
+        # how far a learned view lies from its own class: the yardstick of "one of these at all"
+        self.typical = float(np.percentile(own.sum(axis=1), 99))
+
+    def distances(self, vector: np.ndarray) -> np.ndarray:
+        """Squared distances of `vector` to every class (self.classes order)."""
+        point = self._project @ vector.astype(np.float32) - self._shift
+        return ((self._centres - point) ** 2).sum(axis=1)
+
+
+@dataclass(frozen=True)
+class PartVerdict:
+    """Per card, the squared distance of one part of a face to the card's nearest look."""
+
+    distance: np.ndarray  # per card; inf for a card not taught
+
+    def margin(self, card: int) -> float:
+        """How much nearer `card` is than the nearest other card (negative: another is nearer)."""
+        others = np.delete(self.distance, card)
+        return float(others.min() - self.distance[card]) if len(others) else float("inf")
+
+
+class FaceModel:
+    """The deck's faces learned in parts: `verdicts` judges an upright face part by part."""
+
+    def __init__(self, faces: list[np.ndarray], labels: list[int], views: int = VIEWS, seed: int = 0) -> None:
+        self.cards = int(max(labels)) + 1 if labels else 0
+        wholes, whole_class, corners, corner_class = [], [], [], []
+        for n, face in enumerate(faces):
+            for view in [face] + variations(face, views, seed + n):
+                whole, first, second = parts(view)
+                wholes += [whole, _turned(whole)]
+                whole_class += [2 * n, 2 * n + 1]
+                # a face's two corners are two looks (most editions print the rank in both,
+                # some only in one); turned, they trade places
+                corners += [first, second]
+                corner_class += [2 * n, 2 * n + 1]
+        label = np.asarray(labels, int)
+        self.whole = Discriminant(np.array(wholes), np.array(whole_class))
+        self.corner = Discriminant(np.array(corners), np.array(corner_class))
+        self._whole_card = label[self.whole.classes // 2]
+        self._corner_card = label[self.corner.classes // 2]
+
+    def _per_card(self, per_class: np.ndarray, card_of_class: np.ndarray) -> PartVerdict:
+        out = np.full(self.cards, np.inf, np.float32)
+        np.minimum.at(out, card_of_class, per_class)
+        return PartVerdict(out)
+
+    def verdicts(self, face: np.ndarray) -> tuple[PartVerdict, PartVerdict, PartVerdict]:
+        """The whole card's verdict and each corner's, every distance in units of its part's
+        spread within a face (see Discriminant.typical for what a taught face gives)."""
+        whole, first, second = parts(face)
+        return (self._per_card(self.whole.distances(whole), self._whole_card),
+                self._per_card(self.corner.distances(first), self._corner_card),
+                self._per_card(self.corner.distances(second), self._corner_card))
