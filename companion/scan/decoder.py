@@ -7,13 +7,16 @@ fails, and only for a patch that really looks like a code, it tries harder, choo
 the patch shows: a code seen at an angle is made square from its corners (OpenCV's QR detector
 finds them, companion.scan.rectify), then the patch is tried larger, sharpened and binarised
 with a local threshold (defocus, motion blur, JPEG) and with the light evened out (glare,
-shadow), the latter first where a blown-out spot shows. A patch wider than any code (a code
-merged with a patterned card back or cloth) is searched for every code in it. Heavy work on a
-small patch costs far less than light work on the whole frame, which is why this reads far more
-than plain pyzbar on the whole frame, in about the same time or less (see bench/bench_scan.py).
+shadow), the latter first where a blown-out spot shows, and last smaller again, binarised after
+sharpening or after raising the contrast locally (a smeared code). A patch wider than any code
+(a code merged with a patterned card back or cloth) is searched for every code in it. Heavy
+work on a small patch costs far less than light work on the whole frame, which is why this
+reads far more than plain pyzbar on the whole frame, in about the same time or less (see
+bench/bench_scan.py).
 zbar is the reader of record: OpenCV only says where a code is. A located patch zbar read
 nothing in, after every retry, is handed to zxing-cpp if it is installed
-(companion.scan.zxing_fallback): it reads some smeared or washed-out codes zbar gives up on.
+(companion.scan.zxing_fallback): it reads some smeared or washed-out codes zbar gives up on; a
+region larger in the frame than that patch is handed to it again at a larger size.
 
 `bare_decode` is plain pyzbar on the whole frame: the baseline of the benchmark.
 """
@@ -38,6 +41,7 @@ log = logging.getLogger(__name__)
 QR_ONLY = [ZBarSymbol.QRCODE]
 CODE_PX = 120  # a region is first read with its longer side resized to this
 BIG_CODE_PX = 260  # and, if that fails, larger and sharpened
+MIDDLE_CODE_PX = 200  # and last at this size, binarised after sharpening or raising the contrast
 MARGIN = 0.18  # around a region, as a fraction of its side: the quiet zone and a little more
 MIN_SCORE = 0.4  # regions below these are not codes at all (see companion.scan.regions)
 MIN_STRIPES = 1.5
@@ -53,6 +57,9 @@ STILL_SIDES = (232, 320, 420)  # a still image's located code is made square at 
 # code); so does a region not quite code-like that is striped at least this much.
 SECOND_READER_PX = 200
 SECOND_READER_MARGIN = 0.45
+# A region larger in the frame than that is read again by zxing-cpp at this size: the smaller
+# patch threw away detail the frame holds.
+SECOND_READER_FULL_PX = 360
 SECOND_READER_STRIPES = 2.5
 
 
@@ -184,6 +191,12 @@ def _retries(gray: np.ndarray, region: Region):
     order = HARDER if not glared(patch) else [HARDER[2], HARDER[0], HARDER[1]]
     for name, prepare in order:
         yield name, prepare(patch)
+    # The code smaller again: a smeared code's modules closer to the size zbar expects.
+    middle = upright(gray, region, MIDDLE_CODE_PX)
+    yield "middle, binary", binarise(sharpen(middle))
+    contrast = zxing_fallback.local_contrast(middle)
+    yield "middle, local contrast", contrast
+    yield "middle, local contrast, one threshold", otsu(contrast)
 
 
 def _blob_codes(gray: np.ndarray, region: Region):
@@ -250,6 +263,10 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
                     continue
                 if note("second reader", zxing_fallback.read_patch(
                         upright(gray, region, SECOND_READER_PX, SECOND_READER_MARGIN))):
+                    done.append(region)
+                elif region.side > SECOND_READER_PX and note(
+                        "second reader, full size", zxing_fallback.read_patch(upright(
+                            gray, region, SECOND_READER_FULL_PX, SECOND_READER_MARGIN))):
                     done.append(region)
         except Exception:  # the second reader failing never loses what zbar read
             log.exception("the second reader failed")

@@ -1,0 +1,56 @@
+"""The last retries on a located code: smaller again and binarised (zbar), and zxing-cpp on the
+region at its full size. Frames of the second frame maker (bench/frames_second.py), fixed seeds,
+that nothing before these steps reads."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.scan import decoder, zxing_fallback
+from companion.scan.tag import parse_tag
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "bench"))
+
+import frames_second  # noqa: E402
+
+# (size, seed, the step that reads it)
+SMEARED = [
+    ((640, 480), 10000704, "middle, binary"),  # motion-smeared, read only once smaller again
+    ((640, 480), 10000730, "middle, local contrast"),  # glare and defocus
+    ((1280, 720), 11001403, "middle, binary"),
+]
+
+
+def cards(texts) -> set:
+    return {(r.card, r.copy) for r in map(parse_tag, texts) if r.ok}
+
+
+@pytest.mark.parametrize("size, seed, step", SMEARED)
+def test_a_smeared_code_is_read_by_the_last_zbar_retries(size, seed, step):
+    sample = frames_second.card_frame(size, seed)
+    stats: dict = {}
+    with zxing_fallback.set_aside():  # zbar alone reads it, at the last retries
+        found = cards(decoder.decode_frame(sample.frame, stats=stats))
+    assert found & sample.cards and found <= sample.cards, (seed, stats)
+    assert stats.get(step, 0) >= 1, (seed, stats)
+
+
+def test_a_large_region_is_read_again_by_zxing_at_its_full_size():
+    pytest.importorskip("zxingcpp")
+    sample = frames_second.card_frame((1280, 720), 11001413)
+    stats: dict = {}
+    assert cards(decoder.decode_frame(sample.frame, stats=stats)) == sample.cards
+    assert stats.get("second reader, full size", 0) >= 1, stats
+    assert "second reader" not in stats  # the 200 px patch did not read it
+
+
+def test_the_full_size_pass_reads_no_card_on_empty_tables_and_foreign_codes():
+    pytest.importorskip("zxingcpp")
+    for seed in range(3):
+        for make in (frames_second.empty_frame, frames_second.foreign_frame):
+            frame = make((1280, 720), 11700000 + seed).frame
+            assert cards(decoder.decode_frame(frame)) == set()
