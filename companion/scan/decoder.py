@@ -188,15 +188,17 @@ def _retries(gray: np.ndarray, region: Region):
         corners = code_corners(binarise(sharpen(patch)))
     if corners is not None:
         yield from _squared(gray, patch, matrix, corners)
-    order = HARDER if not glared(patch) else [HARDER[2], HARDER[0], HARDER[1]]
+    glare = glared(patch)
+    order = HARDER if not glare else [HARDER[2], HARDER[0], HARDER[1]]
     for name, prepare in order:
         yield name, prepare(patch)
     # The code smaller again: a smeared code's modules closer to the size zbar expects.
     middle = upright(gray, region, MIDDLE_CODE_PX)
     yield "middle, binary", binarise(sharpen(middle))
     contrast = zxing_fallback.local_contrast(middle)
-    yield "middle, local contrast", contrast
     yield "middle, local contrast, one threshold", otsu(contrast)
+    if glare:  # one threshold may cut the washed-out modules away: zbar's own then
+        yield "middle, local contrast", contrast
 
 
 def _blob_codes(gray: np.ndarray, region: Region):
