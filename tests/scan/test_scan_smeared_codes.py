@@ -1,6 +1,7 @@
-"""The last retries on a located code: smaller again and binarised (zbar), and zxing-cpp on the
-region at its full size. Frames of the second frame maker (bench/frames_second.py), fixed seeds,
-that nothing before these steps reads."""
+"""The last steps on a frame: a located code tried smaller again and binarised (zbar), zxing-cpp
+on a region at its full size, and zxing-cpp on the whole frame when nothing else read anything.
+Frames of the second frame maker (bench/frames_second.py), fixed seeds, that nothing before
+these steps reads."""
 
 from __future__ import annotations
 
@@ -54,3 +55,29 @@ def test_the_full_size_pass_reads_no_card_on_empty_tables_and_foreign_codes():
         for make in (frames_second.empty_frame, frames_second.foreign_frame):
             frame = make((1280, 720), 11700000 + seed).frame
             assert cards(decoder.decode_frame(frame)) == set()
+
+
+def test_zxing_reads_the_whole_frame_when_no_region_gave_anything():
+    pytest.importorskip("zxingcpp")
+    # glare over the code: the region finder outlines no code-like patch where it is
+    sample = frames_second.card_frame((640, 480), 10000673)
+    stats: dict = {}
+    assert cards(decoder.decode_frame(sample.frame, stats=stats)) == sample.cards
+    assert stats == {"second reader, whole frame": 1}, stats
+    with zxing_fallback.set_aside():
+        assert decoder.decode_frame(sample.frame) == []
+
+
+def test_the_whole_frame_pass_never_runs_once_something_was_read(monkeypatch, red1_frame):
+    monkeypatch.setattr(zxing_fallback, "read_frame", lambda gray: pytest.fail("asked"))
+    assert decoder.decode_frame(red1_frame) == ["HNB:R1:2"]
+
+
+def test_the_whole_frame_pass_failing_loses_nothing(monkeypatch):
+    pytest.importorskip("zxingcpp")
+
+    def broken(gray):
+        raise RuntimeError("zxing-cpp failed")
+
+    monkeypatch.setattr(zxing_fallback, "read_frame", broken)
+    assert decoder.decode_frame(frames_second.card_frame((640, 480), 10000673).frame) == []
