@@ -59,8 +59,9 @@ STILL_SIDES = (232, 320, 420)  # a still image's located code is made square at 
 # code); so does a region not quite code-like that is striped at least this much.
 SECOND_READER_PX = 200
 SECOND_READER_MARGIN = 0.45
-# A region larger in the frame than that is read again by zxing-cpp at this size: the smaller
-# patch threw away detail the frame holds.
+# A region larger in the frame than that is read again by zxing-cpp at its own size, and at
+# least this one: the smaller patch threw away detail the frame holds (a code merged with a
+# patterned card back into one wide region is a small part of it).
 SECOND_READER_FULL_PX = 360
 SECOND_READER_STRIPES = 2.5
 
@@ -270,7 +271,8 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
                     done.append(region)
                 elif region.side > SECOND_READER_PX and note(
                         "second reader, full size", zxing_fallback.read_patch(upright(
-                            gray, region, SECOND_READER_FULL_PX, SECOND_READER_MARGIN))):
+                            gray, region, max(SECOND_READER_FULL_PX, region.side),
+                            SECOND_READER_MARGIN))):
                     done.append(region)
         except Exception:  # the second reader failing never loses what zbar read
             log.exception("the second reader failed")

@@ -49,6 +49,15 @@ def test_a_large_region_is_read_again_by_zxing_at_its_full_size():
     assert "second reader" not in stats  # the 200 px patch did not read it
 
 
+def test_a_code_merged_with_a_card_back_is_read_at_the_regions_own_size():
+    pytest.importorskip("zxingcpp")
+    # two cards; one code lies in a region it shares with a striped card back, 4-5 times its size
+    sample = frames_second.card_frame((1280, 720), 11001315)
+    stats: dict = {}
+    assert cards(decoder.decode_frame(sample.frame, stats=stats)) == sample.cards
+    assert stats.get("second reader, full size", 0) >= 1, stats
+
+
 def test_the_full_size_pass_reads_no_card_on_empty_tables_and_foreign_codes():
     pytest.importorskip("zxingcpp")
     for seed in range(3):
