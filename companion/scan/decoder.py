@@ -61,7 +61,7 @@ SECOND_READER_PX = 200
 SECOND_READER_MARGIN = 0.45
 # A region larger in the frame than that is read again by zxing-cpp at its own size, and at
 # least this one: the smaller patch threw away detail the frame holds (a code merged with a
-# patterned card back into one wide region is a small part of it).
+# patterned card back into one wide region is a small part of it; see _full_size).
 SECOND_READER_FULL_PX = 360
 SECOND_READER_STRIPES = 2.5
 
@@ -217,6 +217,17 @@ def _inside(point, region: Region) -> bool:
     return cv2.pointPolygonTest(region.quad.reshape(-1, 1, 2), point, False) >= 0
 
 
+def _full_size(gray: np.ndarray, region: Region) -> np.ndarray:
+    """A region at no less than its own size in the frame, for zxing-cpp: upright at
+    SECOND_READER_FULL_PX if it is smaller, else cut out of the frame as it lies (zxing finds a
+    turned code itself; warping a region as wide as the frame would cost more than reading it)."""
+    if region.side <= SECOND_READER_FULL_PX:
+        return upright(gray, region, SECOND_READER_FULL_PX, SECOND_READER_MARGIN)
+    pad = int(MARGIN * region.side)
+    return gray[max(0, region.y - pad):region.y + region.h + pad,
+                max(0, region.x - pad):region.x + region.w + pad]
+
+
 def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None = None) -> list[str]:
     """The texts read in the given regions of a grey frame."""
     texts: list[str] = []
@@ -270,9 +281,8 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
                         upright(gray, region, SECOND_READER_PX, SECOND_READER_MARGIN))):
                     done.append(region)
                 elif region.side > SECOND_READER_PX and note(
-                        "second reader, full size", zxing_fallback.read_patch(upright(
-                            gray, region, max(SECOND_READER_FULL_PX, region.side),
-                            SECOND_READER_MARGIN))):
+                        "second reader, full size", zxing_fallback.read_patch(
+                            _full_size(gray, region))):
                     done.append(region)
         except Exception:  # the second reader failing never loses what zbar read
             log.exception("the second reader failed")
