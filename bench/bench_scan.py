@@ -17,12 +17,14 @@ codes that are not cards, at 640x480 and 1280x720. For each decoder it prints, i
   ms/frame     mean decoding time per frame, measured alternately on the same frames
 
 The project's decoder is also shown without its second reader (zxing-cpp on the patches zbar
-read nothing in) as "decoder, zbar alone": the second reader's gain in the same run.
+read nothing in, and on the whole frame when nothing was read) as "decoder, zbar alone": the
+second reader's gain in the same run.
 
 Goals: read right >= 95% from a single frame, no wrong and no false card, and the project's
 decoder at no more than 1.5x the time of bare pyzbar.decode on the whole frame. zxing-cpp on
 the whole frame is shown as a reference (the decoder uses it only as a second reader of the
-located patches zbar read nothing in, companion/scan/zxing_fallback.py); it is not a goal.
+located patches zbar read nothing in and of frames where nothing was read,
+companion/scan/zxing_fallback.py); it is not a goal.
 
 Then, unless --no-photos: real photos of QR codes (tests/fixtures/qr-photos), the photos whose
 text `scan --raw` decodes beside zxing-cpp's count. And the stream figure (bench/scan_stream.py):

@@ -7,13 +7,18 @@ fails, and only for a patch that really looks like a code, it tries harder, choo
 the patch shows: a code seen at an angle is made square from its corners (OpenCV's QR detector
 finds them, companion.scan.rectify), then the patch is tried larger, sharpened and binarised
 with a local threshold (defocus, motion blur, JPEG) and with the light evened out (glare,
-shadow), the latter first where a blown-out spot shows. A patch wider than any code (a code
-merged with a patterned card back or cloth) is searched for every code in it. Heavy work on a
-small patch costs far less than light work on the whole frame, which is why this reads far more
-than plain pyzbar on the whole frame, in about the same time or less (see bench/bench_scan.py).
+shadow), the latter first where a blown-out spot shows, and last smaller again, binarised after
+sharpening or after raising the contrast locally (a smeared code). A patch wider than any code
+(a code merged with a patterned card back or cloth) is searched for every code in it. Heavy
+work on a small patch costs far less than light work on the whole frame, which is why this
+reads far more than plain pyzbar on the whole frame, in about the same time or less (see
+bench/bench_scan.py).
 zbar is the reader of record: OpenCV only says where a code is. A located patch zbar read
 nothing in, after every retry, is handed to zxing-cpp if it is installed
-(companion.scan.zxing_fallback): it reads some smeared or washed-out codes zbar gives up on.
+(companion.scan.zxing_fallback): it reads some smeared or washed-out codes zbar gives up on; a
+region larger in the frame than that patch is handed to it again at a larger size. A frame in
+which nothing at all was read is handed to zxing-cpp whole (a code under glare may not stand out
+as a patch; zxing's own search costs a tenth of zbar's on the whole frame).
 
 `bare_decode` is plain pyzbar on the whole frame: the baseline of the benchmark.
 """
@@ -38,6 +43,7 @@ log = logging.getLogger(__name__)
 QR_ONLY = [ZBarSymbol.QRCODE]
 CODE_PX = 120  # a region is first read with its longer side resized to this
 BIG_CODE_PX = 260  # and, if that fails, larger and sharpened
+MIDDLE_CODE_PX = 200  # and last at this size, binarised after sharpening or raising the contrast
 MARGIN = 0.18  # around a region, as a fraction of its side: the quiet zone and a little more
 MIN_SCORE = 0.4  # regions below these are not codes at all (see companion.scan.regions)
 MIN_STRIPES = 1.5
@@ -53,6 +59,10 @@ STILL_SIDES = (232, 320, 420)  # a still image's located code is made square at 
 # code); so does a region not quite code-like that is striped at least this much.
 SECOND_READER_PX = 200
 SECOND_READER_MARGIN = 0.45
+# A region larger in the frame than that is read again by zxing-cpp at its own size, and at
+# least this one: the smaller patch threw away detail the frame holds (a code merged with a
+# patterned card back into one wide region is a small part of it; see _full_size).
+SECOND_READER_FULL_PX = 360
 SECOND_READER_STRIPES = 2.5
 
 
@@ -181,9 +191,17 @@ def _retries(gray: np.ndarray, region: Region):
         corners = code_corners(binarise(sharpen(patch)))
     if corners is not None:
         yield from _squared(gray, patch, matrix, corners)
-    order = HARDER if not glared(patch) else [HARDER[2], HARDER[0], HARDER[1]]
+    glare = glared(patch)
+    order = HARDER if not glare else [HARDER[2], HARDER[0], HARDER[1]]
     for name, prepare in order:
         yield name, prepare(patch)
+    # The code smaller again: a smeared code's modules closer to the size zbar expects.
+    middle = upright(gray, region, MIDDLE_CODE_PX)
+    yield "middle, binary", binarise(sharpen(middle))
+    contrast = zxing_fallback.local_contrast(middle)
+    yield "middle, local contrast, one threshold", otsu(contrast)
+    if glare:  # one threshold may cut the washed-out modules away: zbar's own then
+        yield "middle, local contrast", contrast
 
 
 def _blob_codes(gray: np.ndarray, region: Region):
@@ -197,6 +215,17 @@ def _blob_codes(gray: np.ndarray, region: Region):
 
 def _inside(point, region: Region) -> bool:
     return cv2.pointPolygonTest(region.quad.reshape(-1, 1, 2), point, False) >= 0
+
+
+def _full_size(gray: np.ndarray, region: Region) -> np.ndarray:
+    """A region at no less than its own size in the frame, for zxing-cpp: upright at
+    SECOND_READER_FULL_PX if it is smaller, else cut out of the frame as it lies (zxing finds a
+    turned code itself; warping a region as wide as the frame would cost more than reading it)."""
+    if region.side <= SECOND_READER_FULL_PX:
+        return upright(gray, region, SECOND_READER_FULL_PX, SECOND_READER_MARGIN)
+    pad = int(MARGIN * region.side)
+    return gray[max(0, region.y - pad):region.y + region.h + pad,
+                max(0, region.x - pad):region.x + region.w + pad]
 
 
 def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None = None) -> list[str]:
@@ -251,6 +280,10 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
                 if note("second reader", zxing_fallback.read_patch(
                         upright(gray, region, SECOND_READER_PX, SECOND_READER_MARGIN))):
                     done.append(region)
+                elif region.side > SECOND_READER_PX and note(
+                        "second reader, full size", zxing_fallback.read_patch(
+                            _full_size(gray, region))):
+                    done.append(region)
         except Exception:  # the second reader failing never loses what zbar read
             log.exception("the second reader failed")
     return texts
@@ -261,7 +294,15 @@ def decode_frame(frame: np.ndarray, max_regions: int | None = 6, stats: dict | N
     if frame is None or frame.size == 0 or frame.ndim not in (2, 3):
         return []
     gray = to_gray(frame)
-    return decode_regions(gray, find_regions(gray, max_regions), stats)
+    texts = decode_regions(gray, find_regions(gray, max_regions), stats)
+    if not texts and zxing_fallback.available():
+        try:
+            texts = zxing_fallback.read_frame(gray)
+        except Exception:
+            log.exception("the second reader failed")
+        if texts and stats is not None:
+            stats["second reader, whole frame"] = stats.get("second reader, whole frame", 0) + 1
+    return texts
 
 
 def read_whole(gray: np.ndarray) -> list[str]:

@@ -8,7 +8,11 @@ whose other part is blown out by glare), as it is and with its contrast raised l
 zxing's two binarisers. Like zbar, zxing only returns a text whose error correction checks out,
 and the text then goes through the same tag parsing and the same tracking as a zbar read.
 
-Without zxing-cpp the decoder reads with zbar alone: `read_patch` then returns nothing.
+A frame in which nothing at all was read, no patch and no code, is handed to zxing-cpp whole
+(`read_frame`): a code under a glare spot may not stand out as a patch at all.
+
+Without zxing-cpp the decoder reads with zbar alone: `read_patch` and `read_frame` then return
+nothing.
 """
 
 from __future__ import annotations
@@ -75,3 +79,13 @@ def read_patch(patch: np.ndarray) -> list[str]:
             if texts:
                 return texts
     return []
+
+
+def read_frame(gray: np.ndarray) -> list[str]:
+    """The QR texts zxing-cpp finds in a whole grey frame on its own, or []."""
+    zxing = _zxing()
+    if zxing is None or gray.size == 0:
+        return []
+    found = zxing.read_barcodes(np.ascontiguousarray(gray, dtype=np.uint8),
+                                formats=zxing.BarcodeFormat.QRCode)
+    return [result.text for result in found if result.valid and result.text]
