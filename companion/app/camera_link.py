@@ -67,13 +67,14 @@ class CameraLink:
             service = factory(self.source_factory, self._on_card, self._on_status,
                               variant=variant, preview_size=PREVIEW_SIZE)
             service.start()
-            self._read_faces(service, self.deck_path)
         except Exception as err:  # no OpenCV, no zbar, a camera that would not open
             log.warning("the camera cannot be used: %s", err)
             reason = str(err)  # `err` itself is gone once the except block ends
             Clock.schedule_once(lambda _dt: self.model.set_scan_state("no_camera", reason))
             return
         Clock.schedule_once(lambda _dt: self._started(service, variant))
+        # tags are read from now on; the reader of faces learns the deck meanwhile
+        self._read_faces(service, self.deck_path)
 
     def _started(self, service, variant) -> None:
         if self._stopped:
