@@ -3,8 +3,11 @@
 `find_cards` works on a small copy of the frame (a card is 15-45% of its width, so a few dozen
 pixels are plenty to find it): it takes the edges of the brightness and of the colour, closes
 small gaps, and keeps the outlines that are four-sided, convex and about as long as a card is
-wide (any rotation, some tilt). It finds anything card-shaped, a card's back or a phone too:
-naming the card, or nothing, is the reader's job.
+wide (any rotation, some tilt). A card whose outline does not close (a finger across a side, a
+checked cloth or stripes running into its edge) is put together from straight edges instead
+(side_lines.py), and a card whose outline closed along a line printed near its edges gets its
+own edge just outside as an outline too. It finds anything card-shaped, a card's back or a phone
+too: naming the card, or nothing, is the reader's job.
 
 `upright_face` warps the quad to FACE_W x FACE_H, portrait, with one perspective transform.
 A card seen upside down stays upside down: the reader compares both ways.
@@ -15,6 +18,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from companion.faces import side_lines
+
 FACE_W, FACE_H = 60, 90  # an upright face, in pixels
 WORK_WIDTH = 320  # the frame is searched at this width
 MIN_WIDTH_SHARE = 0.10  # a card's short side, as a share of the frame width
@@ -23,20 +28,27 @@ MIN_ASPECT, MAX_ASPECT = 1.1, 1.9  # long side / short side of a card (1.4-1.55)
 MAX_SIDE_RATIO = 1.45  # between opposite sides (a tilted card is a little narrower far away)
 MAX_CORNER_COSINE = 0.45  # corners within about 27 degrees of a right angle
 MAX_CANDIDATES = 8
+DILATED = 1.0  # how far outside the edge the outline of the joined edges runs, in work pixels
 SAME_OUTLINE = 0.03  # two quads whose corners are this close (share of the short side) are one
 MIN_SUPPORT = 0.75  # the least share of a quad's sides that must run along an edge
+LINE_RUN = 0.35  # the shortest straight run a side is put together from, as a share of MIN_WIDTH_SHARE
+MAX_LINE_QUADS = 4  # outlines put together from straight edges, at most
 
 Quad = np.ndarray  # 4 x 2 float32 corners in frame pixels, clockwise from the top left of the face
 
 
-def _edges(small: np.ndarray) -> np.ndarray:
+def _thin_edges(lab: np.ndarray) -> np.ndarray:
     """Edges of the brightness and of the colour (both colour axes of CIE Lab, so that a red
-    card on an olive table of the same brightness still has an outline), joined and closed."""
-    lab = cv2.cvtColor(cv2.GaussianBlur(small, (3, 3), 0), cv2.COLOR_BGR2LAB)
+    card on an olive table of the same brightness still has an outline), one pixel wide."""
     edges = cv2.Canny(lab[:, :, 0], 30, 90)
     for c in (1, 2):
         edges |= cv2.Canny(lab[:, :, c], 16, 40)
-    return cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    return edges
+
+
+def _lab(small: np.ndarray) -> np.ndarray:
+    """The picture a little blurred, in CIE Lab."""
+    return cv2.cvtColor(cv2.GaussianBlur(small, (3, 3), 0), cv2.COLOR_BGR2LAB)
 
 
 def _order(points: np.ndarray) -> np.ndarray:
@@ -90,6 +102,22 @@ def _refine(quad: np.ndarray, contour: np.ndarray) -> np.ndarray:
     return refined
 
 
+def _shifted(quad: np.ndarray, inward: float) -> np.ndarray:
+    """The quad with every side moved `inward` pixels towards its centre (out if negative)."""
+    pts = np.asarray(quad, np.float64)
+    centre = pts.mean(axis=0)
+    lines = []
+    for i in range(4):
+        a, b = pts[i], pts[(i + 1) % 4]
+        along = (b - a) / max(np.linalg.norm(b - a), 1e-6)
+        normal = np.array([-along[1], along[0]])
+        if np.dot(normal, centre - (a + b) / 2) < 0:
+            normal = -normal
+        lines.append((a + inward * normal, along))
+    moved = _intersections(lines)
+    return quad if moved is None else moved
+
+
 def _intersections(lines: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray | None:
     corners = []
     for i in range(4):
@@ -136,8 +164,9 @@ def snap(frame: np.ndarray, quad: Quad) -> Quad:
         middle = steps[:-1] + 0.5
         at = np.where(clear, np.abs(middle)[None, :], np.inf).argmin(axis=1)
         ok = clear[np.arange(SNAP_POINTS), at]
-        if ok.sum() < SNAP_POINTS // 3:
-            return pts
+        if ok.sum() < SNAP_POINTS // 3:  # a side hidden or faint: it stays where it was
+            lines.append((a.astype(np.float64), (b - a).astype(np.float64) / max(np.linalg.norm(b - a), 1e-6)))
+            continue
         offsets = middle[at][ok]
         found = base[ok] + offsets[:, None] * normal[None]
         vx, vy, x0, y0 = cv2.fitLine(found.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
@@ -158,6 +187,12 @@ def _support(quad: np.ndarray, distance: np.ndarray, tolerance: float = 1.5) -> 
     xs = np.clip(np.round(points[:, 0]).astype(int), 0, w - 1)
     ys = np.clip(np.round(points[:, 1]).astype(int), 0, h - 1)
     return float((distance[ys, xs] <= tolerance).mean())
+
+
+def _one_on_the_other(a: np.ndarray, b: np.ndarray) -> bool:
+    """One quad's centre lies inside the other."""
+    return (cv2.pointPolygonTest(b.reshape(-1, 1, 2), tuple(map(float, a.mean(axis=0))), False) >= 0
+            or cv2.pointPolygonTest(a.reshape(-1, 1, 2), tuple(map(float, b.mean(axis=0))), False) >= 0)
 
 
 def card_shaped(quad: Quad) -> bool:
@@ -191,11 +226,13 @@ def find_cards(frame: np.ndarray) -> list[Quad]:
     small = cv2.resize(frame, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA) \
         if scale < 1.0 else frame
     sw = small.shape[1]
-    edges = _edges(small)
+    lab = _lab(small)
+    thin = _thin_edges(lab)
+    edges = cv2.dilate(thin, np.ones((3, 3), np.uint8))
     distance = cv2.distanceTransform(255 - edges, cv2.DIST_L2, 3)
     contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
     min_side, max_side = MIN_WIDTH_SHARE * sw, MAX_WIDTH_SHARE * sw
-    found = []
+    found, closed = [], []
     for contour in contours:
         area = cv2.contourArea(contour)
         if area < min_side * min_side * MIN_ASPECT * 0.8:
@@ -211,6 +248,9 @@ def find_cards(frame: np.ndarray) -> list[Quad]:
         if quad is None:
             quad = cv2.boxPoints(((cx, cy), (rw, rh), _angle)).astype(np.float32)
         quad = _refine(_order(quad), contour)
+        # the outline runs along the outside of a closed edge or along the inside of it, a
+        # pixel off the edge itself either way
+        quad = _shifted(quad, -DILATED if cv2.contourArea(contour, oriented=True) > 0 else DILATED)
         if not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
             continue
         if not card_shaped(quad):
@@ -219,6 +259,26 @@ def find_cards(frame: np.ndarray) -> list[Quad]:
         if support < MIN_SUPPORT:
             continue
         found.append((-support, hull_area, _order(quad / scale)))
+        closed.append((hull_area, quad))
+    # a card printed with a line near its edges may close its outline along that line: its own
+    # edge, just outside, is an outline too
+    for area, quad in list(closed):
+        if any(other_area > area and _one_on_the_other(quad, other) for other_area, other in closed):
+            continue
+        grown = side_lines.outer_edge(quad, distance)
+        if grown is not None and card_shaped(grown):
+            support = _support(grown, distance)
+            if support >= MIN_SUPPORT:
+                found.append((-support, float(cv2.contourArea(grown)), _order(grown / scale)))
+    # where no outline closed (a finger across a side, a cloth's lines running into the card),
+    # outlines are put together from the straight edges
+    if not closed:
+        lines = side_lines.straight_lines(thin, LINE_RUN * min_side)
+        for support, quad in side_lines.line_quads(lines, distance, lab, min_side, max_side, (MIN_ASPECT, MAX_ASPECT),
+                                                   MAX_SIDE_RATIO, MAX_CORNER_COSINE,
+                                                   MIN_SUPPORT)[:MAX_LINE_QUADS]:
+            if card_shaped(quad):
+                found.append((-support, float(cv2.contourArea(quad)), _order(quad / scale)))
     # an outline found twice (both sides of one edge): the best supported is kept
     found.sort(key=lambda item: item[0])
     kept: list[tuple[float, np.ndarray]] = []
