@@ -5,8 +5,8 @@ pixels are plenty to find it): it takes the edges of the brightness and of the c
 small gaps, and keeps the outlines that are four-sided, convex and about as long as a card is
 wide (any rotation, some tilt). A card whose outline does not close (a finger across a side, a
 checked cloth or stripes running into its edge) is put together from straight edges instead
-(side_lines.py), and a card whose outline closed along a line printed near its edges gets its
-own edge just outside as an outline too. It finds anything card-shaped, a card's back or a phone
+(side_lines.py), and a card whose outline closed along a line printed near its edges is given
+its own edge just outside instead. It finds anything card-shaped, a card's back or a phone
 too: naming the card, or nothing, is the reader's job.
 
 `upright_face` warps the quad to FACE_W x FACE_H, portrait, with one perspective transform.
@@ -28,7 +28,6 @@ MIN_ASPECT, MAX_ASPECT = 1.1, 1.9  # long side / short side of a card (1.4-1.55)
 MAX_SIDE_RATIO = 1.45  # between opposite sides (a tilted card is a little narrower far away)
 MAX_CORNER_COSINE = 0.45  # corners within about 27 degrees of a right angle
 MAX_CANDIDATES = 8
-DILATED = 1.0  # how far outside the edge the outline of the joined edges runs, in work pixels
 SAME_OUTLINE = 0.03  # two quads whose corners are this close (share of the short side) are one
 MIN_SUPPORT = 0.75  # the least share of a quad's sides that must run along an edge
 LINE_RUN = 0.35  # the shortest straight run a side is put together from, as a share of MIN_WIDTH_SHARE
@@ -102,22 +101,6 @@ def _refine(quad: np.ndarray, contour: np.ndarray) -> np.ndarray:
     return refined
 
 
-def _shifted(quad: np.ndarray, inward: float) -> np.ndarray:
-    """The quad with every side moved `inward` pixels towards its centre (out if negative)."""
-    pts = np.asarray(quad, np.float64)
-    centre = pts.mean(axis=0)
-    lines = []
-    for i in range(4):
-        a, b = pts[i], pts[(i + 1) % 4]
-        along = (b - a) / max(np.linalg.norm(b - a), 1e-6)
-        normal = np.array([-along[1], along[0]])
-        if np.dot(normal, centre - (a + b) / 2) < 0:
-            normal = -normal
-        lines.append((a + inward * normal, along))
-    moved = _intersections(lines)
-    return quad if moved is None else moved
-
-
 def _intersections(lines: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray | None:
     corners = []
     for i in range(4):
@@ -164,9 +147,8 @@ def snap(frame: np.ndarray, quad: Quad) -> Quad:
         middle = steps[:-1] + 0.5
         at = np.where(clear, np.abs(middle)[None, :], np.inf).argmin(axis=1)
         ok = clear[np.arange(SNAP_POINTS), at]
-        if ok.sum() < SNAP_POINTS // 3:  # a side hidden or faint: it stays where it was
-            lines.append((a.astype(np.float64), (b - a).astype(np.float64) / max(np.linalg.norm(b - a), 1e-6)))
-            continue
+        if ok.sum() < SNAP_POINTS // 3:
+            return pts
         offsets = middle[at][ok]
         found = base[ok] + offsets[:, None] * normal[None]
         vx, vy, x0, y0 = cv2.fitLine(found.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
@@ -248,9 +230,6 @@ def find_cards(frame: np.ndarray) -> list[Quad]:
         if quad is None:
             quad = cv2.boxPoints(((cx, cy), (rw, rh), _angle)).astype(np.float32)
         quad = _refine(_order(quad), contour)
-        # the outline runs along the outside of a closed edge or along the inside of it, a
-        # pixel off the edge itself either way
-        quad = _shifted(quad, -DILATED if cv2.contourArea(contour, oriented=True) > 0 else DILATED)
         if not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
             continue
         if not card_shaped(quad):
@@ -258,18 +237,18 @@ def find_cards(frame: np.ndarray) -> list[Quad]:
         support = _support(quad, distance)
         if support < MIN_SUPPORT:
             continue
-        found.append((-support, hull_area, _order(quad / scale)))
         closed.append((hull_area, quad))
+        found.append((-support, hull_area, _order(quad / scale)))
     # a card printed with a line near its edges may close its outline along that line: its own
-    # edge, just outside, is an outline too
-    for area, quad in list(closed):
+    # edge, just outside, is its outline instead
+    for n, (area, quad) in enumerate(closed):
         if any(other_area > area and _one_on_the_other(quad, other) for other_area, other in closed):
             continue
         grown = side_lines.outer_edge(quad, distance)
         if grown is not None and card_shaped(grown):
             support = _support(grown, distance)
             if support >= MIN_SUPPORT:
-                found.append((-support, float(cv2.contourArea(grown)), _order(grown / scale)))
+                found[n] = (-support, float(cv2.contourArea(grown)), _order(grown / scale))
     # where no outline closed (a finger across a side, a cloth's lines running into the card),
     # outlines are put together from the straight edges
     if not closed:
