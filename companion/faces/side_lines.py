@@ -30,6 +30,7 @@ SIDE_SAMPLES = 16  # points looked at along each side
 END_SAMPLES = 5  # points looked at on each side's continuation past each of its corners
 MIN_SIDE_SUPPORT = 0.45  # the least share of each side that runs along an edge (a finger hides some)
 ALIGNED = np.cos(np.radians(35.0))  # an edge runs along a side when its gradient is this near the side's normal
+STEP = 2  # pixels either way the gradient is taken over
 MIN_SEEN = 0.4  # the least share of the continuations that must lie in the picture
 MAX_OVERRUN = 0.35  # the most of all the continuations that may run along an edge ...
 MAX_END_RUN = 0.6  # ... and the most of any one
@@ -99,14 +100,15 @@ def _on_edge(distance: np.ndarray, points: np.ndarray, tolerance: float = 1.5) -
 def _across(image: np.ndarray, points: np.ndarray, normals: np.ndarray) -> np.ndarray:
     """Whether the picture changes across the side at each point rather than along it (a line
     through rings or stripes meets edges that run across it): the strongest channel's gradient
-    within ALIGNED of the side's normal."""
+    within ALIGNED of the side's normal, taken STEP pixels either way (read a pixel or two off
+    an edge, its direction still holds)."""
     h, w = image.shape[:2]
-    xs = np.clip(np.round(points[..., 0]).astype(int), 1, w - 2)
-    ys = np.clip(np.round(points[..., 1]).astype(int), 1, h - 2)
+    xs = np.clip(np.round(points[..., 0]).astype(int), STEP, w - 1 - STEP)
+    ys = np.clip(np.round(points[..., 1]).astype(int), STEP, h - 1 - STEP)
     flat = (ys * w + xs).ravel()
     rows = image.reshape(-1, image.shape[2])
-    gx = (rows[flat + 1] - rows[flat - 1]).reshape(*xs.shape, -1)  # ... x channels
-    gy = (rows[flat + w] - rows[flat - w]).reshape(*xs.shape, -1)
+    gx = (rows[flat + STEP].astype(np.float32) - rows[flat - STEP]).reshape(*xs.shape, -1)  # ... x channels
+    gy = (rows[flat + STEP * w].astype(np.float32) - rows[flat - STEP * w]).reshape(*xs.shape, -1)
     strongest = np.argmax(gx * gx + gy * gy, axis=-1)[..., None]
     gx = np.take_along_axis(gx, strongest, axis=-1)[..., 0]
     gy = np.take_along_axis(gy, strongest, axis=-1)[..., 0]
@@ -119,7 +121,7 @@ def line_quads(lines: np.ndarray, distance: np.ndarray, image: np.ndarray, min_s
                aspect: tuple[float, float], max_side_ratio: float, max_corner_cosine: float,
                min_support: float) -> list[tuple[float, np.ndarray]]:
     """(support, quad) of the card-shaped figures four of `lines` make (`distance`: each pixel's
-    distance to the nearest edge; `image`: the picture the edges are of, a little blurred), with
+    distance to the nearest edge; `image`: the picture the edges are of, uint8), with
     at least `min_support` of their sides along an edge, best supported first, one per place."""
     k = len(lines)
     if k < 4:
@@ -182,8 +184,6 @@ def line_quads(lines: np.ndarray, distance: np.ndarray, image: np.ndarray, min_s
         return []
     quads, vec, sides, along, hit = quads[near], vec[near], sides[near], along[near], hit[near]
     normals = np.stack([-vec[..., 1], vec[..., 0]], axis=-1) / np.maximum(sides, 1e-6)[..., None]
-    # an edge's direction read a pixel or two off it
-    image = cv2.GaussianBlur(image, (5, 5), 1.2).astype(np.float32)
     hit &= _across(image, along, normals)
     per_side = hit.mean(axis=2)
     support = per_side.mean(axis=1)
