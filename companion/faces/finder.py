@@ -30,7 +30,7 @@ MAX_CORNER_COSINE = 0.45  # corners within about 27 degrees of a right angle
 MAX_CANDIDATES = 8
 SAME_OUTLINE = 0.03  # two quads whose corners are this close (share of the short side) are one
 MIN_SUPPORT = 0.75  # the least share of a quad's sides that must run along an edge
-LINE_RUN = 0.35  # the shortest straight run a side is put together from, as a share of MIN_WIDTH_SHARE
+LINE_RUN = 0.35  # the shortest straight run a side is put together from, as a share of the least short side
 MAX_LINE_QUADS = 4  # outlines put together from straight edges, at most
 
 Quad = np.ndarray  # 4 x 2 float32 corners in frame pixels, clockwise from the top left of the face
