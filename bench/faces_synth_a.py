@@ -4,6 +4,7 @@
     face = deck.face("R1")                         the printed face, 200 x 300 BGR
     photo = teach_photo(deck, "R1", rng)           one card lying on a table, plain light
     frame, cards = table_frame(deck, "R1", rng)    a table frame under random conditions
+    frame, cards, corners = table_frame(deck, "R1", rng, with_corners=True)   and where the card is
     frame = empty_frame(deck, rng, kind)           no face: "table", "back", "phone", "lid", "hand"
 
 Looks: dark cards with coloured fireworks, light cards with coloured art, cards filled with their
@@ -303,15 +304,21 @@ def _lid(deck: Deck, rng) -> np.ndarray:
 
 
 def table_frame(deck: Deck, card: str, rng: np.random.Generator, size=(640, 480),
-                mild: bool = False) -> tuple[np.ndarray, set]:
-    """A frame of one card on a table under random conditions (`mild`: plain light, sharp)."""
+                mild: bool = False, with_corners: bool = False):
+    """A frame of one card on a table under random conditions (`mild`: plain light, sharp):
+    (frame, {card}), and with `with_corners` a third value, the card's four corners in frame
+    pixels (4 x 2 float32, clockwise from the top left of its face, where its sides would meet
+    were its corners not rounded). The frame is the same either way."""
     frame = _table(rng, size)
     corners = _corners(rng, size, rng.uniform(0.15, 0.45))
     _shadow(frame, corners, rng)
     _paste(frame, deck.face(card), corners)
     if not mild and rng.random() < 0.2:
         _finger(frame, corners, rng)
-    return _conditions(frame, rng, mild=mild), {card}
+    frame = _conditions(frame, rng, mild=mild)
+    if with_corners:
+        return frame, {card}, corners.astype(np.float32).copy()
+    return frame, {card}
 
 
 NO_FACE = ("table", "back", "phone", "lid", "hand")

@@ -5,6 +5,7 @@ how the reader does on decks it was not tuned on. Same entry points:
 
     look = make_deck(rng); look.face("R1")
     teach_photo(look, card, rng)        table_frame(look, card, rng) -> (frame, {card})
+                                        table_frame(..., with_corners=True) -> (frame, {card}, corners)
     empty_frame(look, rng, kind)        kind in NO_FACE
 
 Its decks: cards 1.4 times as long as wide (A: 1.5); black, cream or suit-filled cards with a
@@ -279,13 +280,19 @@ def _thumb(frame, dst, rng) -> None:
     cv2.line(frame, tuple(int(v) for v in base), tuple(int(v) for v in tip), skin, max(6, int(span * 0.22)))
 
 
-def table_frame(look: Look, card: str, rng: np.random.Generator, size=(640, 480)) -> tuple[np.ndarray, set]:
+def table_frame(look: Look, card: str, rng: np.random.Generator, size=(640, 480), with_corners: bool = False):
+    """(frame, {card}) of one card on a cloth; `with_corners` adds where the card lies: the
+    corners of its face in frame pixels before they were clipped (4 x 2 float32, clockwise from
+    the face's top left). Asking for them changes nothing in the frame."""
     frame = _cloth(rng, size)
     dst = _homography(rng, size, rng.uniform(0.15, 0.42), H / W)
     _lay(frame, look.face(card), dst, rng)
     if rng.random() < 0.15:
         _thumb(frame, dst, rng)
-    return _camera(frame, rng), {card}
+    frame = _camera(frame, rng)
+    if with_corners:
+        return frame, {card}, np.float32(dst).copy()
+    return frame, {card}
 
 
 def _back(look: Look, rng) -> np.ndarray:

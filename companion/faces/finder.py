@@ -3,8 +3,11 @@
 `find_cards` works on a small copy of the frame (a card is 15-45% of its width, so a few dozen
 pixels are plenty to find it): it takes the edges of the brightness and of the colour, closes
 small gaps, and keeps the outlines that are four-sided, convex and about as long as a card is
-wide (any rotation, some tilt). It finds anything card-shaped, a card's back or a phone too:
-naming the card, or nothing, is the reader's job.
+wide (any rotation, some tilt). A card whose outline does not close (a finger across a side, a
+checked cloth or stripes running into its edge) is put together from straight edges instead
+(side_lines.py), and a card whose outline closed along a line printed near its edges is given
+its own edge just outside instead. It finds anything card-shaped, a card's back or a phone
+too: naming the card, or nothing, is the reader's job.
 
 `upright_face` warps the quad to FACE_W x FACE_H, portrait, with one perspective transform.
 A card seen upside down stays upside down: the reader compares both ways.
@@ -14,6 +17,8 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+
+from companion.faces import side_lines
 
 FACE_W, FACE_H = 60, 90  # an upright face, in pixels
 WORK_WIDTH = 320  # the frame is searched at this width
@@ -25,18 +30,24 @@ MAX_CORNER_COSINE = 0.45  # corners within about 27 degrees of a right angle
 MAX_CANDIDATES = 8
 SAME_OUTLINE = 0.03  # two quads whose corners are this close (share of the short side) are one
 MIN_SUPPORT = 0.75  # the least share of a quad's sides that must run along an edge
+LINE_RUN = 0.35  # the shortest straight run a side is put together from, as a share of the least short side
+MAX_LINE_QUADS = 4  # outlines put together from straight edges, at most
 
 Quad = np.ndarray  # 4 x 2 float32 corners in frame pixels, clockwise from the top left of the face
 
 
-def _edges(small: np.ndarray) -> np.ndarray:
+def _thin_edges(lab: np.ndarray) -> np.ndarray:
     """Edges of the brightness and of the colour (both colour axes of CIE Lab, so that a red
-    card on an olive table of the same brightness still has an outline), joined and closed."""
-    lab = cv2.cvtColor(cv2.GaussianBlur(small, (3, 3), 0), cv2.COLOR_BGR2LAB)
+    card on an olive table of the same brightness still has an outline), one pixel wide."""
     edges = cv2.Canny(lab[:, :, 0], 30, 90)
     for c in (1, 2):
         edges |= cv2.Canny(lab[:, :, c], 16, 40)
-    return cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    return edges
+
+
+def _lab(small: np.ndarray) -> np.ndarray:
+    """The picture a little blurred, in CIE Lab."""
+    return cv2.cvtColor(cv2.GaussianBlur(small, (3, 3), 0), cv2.COLOR_BGR2LAB)
 
 
 def _order(points: np.ndarray) -> np.ndarray:
@@ -160,6 +171,12 @@ def _support(quad: np.ndarray, distance: np.ndarray, tolerance: float = 1.5) -> 
     return float((distance[ys, xs] <= tolerance).mean())
 
 
+def _one_on_the_other(a: np.ndarray, b: np.ndarray) -> bool:
+    """One quad's centre lies inside the other."""
+    return (cv2.pointPolygonTest(b.reshape(-1, 1, 2), tuple(map(float, a.mean(axis=0))), False) >= 0
+            or cv2.pointPolygonTest(a.reshape(-1, 1, 2), tuple(map(float, b.mean(axis=0))), False) >= 0)
+
+
 def card_shaped(quad: Quad) -> bool:
     """A quad a card could make seen from a table's camera: about as long as a card is wide,
     opposite sides alike (a card is tilted, not folded), corners near right angles."""
@@ -191,11 +208,13 @@ def find_cards(frame: np.ndarray) -> list[Quad]:
     small = cv2.resize(frame, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA) \
         if scale < 1.0 else frame
     sw = small.shape[1]
-    edges = _edges(small)
+    lab = _lab(small)
+    thin = _thin_edges(lab)
+    edges = cv2.dilate(thin, np.ones((3, 3), np.uint8))
     distance = cv2.distanceTransform(255 - edges, cv2.DIST_L2, 3)
     contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
     min_side, max_side = MIN_WIDTH_SHARE * sw, MAX_WIDTH_SHARE * sw
-    found = []
+    found, closed = [], []
     for contour in contours:
         area = cv2.contourArea(contour)
         if area < min_side * min_side * MIN_ASPECT * 0.8:
@@ -218,7 +237,27 @@ def find_cards(frame: np.ndarray) -> list[Quad]:
         support = _support(quad, distance)
         if support < MIN_SUPPORT:
             continue
+        closed.append((hull_area, quad))
         found.append((-support, hull_area, _order(quad / scale)))
+    # a card printed with a line near its edges may close its outline along that line: its own
+    # edge, just outside, is its outline instead
+    for n, (area, quad) in enumerate(closed):
+        if any(other_area > area and _one_on_the_other(quad, other) for other_area, other in closed):
+            continue
+        grown = side_lines.outer_edge(quad, distance)
+        if grown is not None and card_shaped(grown):
+            support = _support(grown, distance)
+            if support >= MIN_SUPPORT:
+                found[n] = (-support, float(cv2.contourArea(grown)), _order(grown / scale))
+    # where no outline closed (a finger across a side, a cloth's lines running into the card),
+    # outlines are put together from the straight edges
+    if not closed:
+        lines = side_lines.straight_lines(thin, LINE_RUN * min_side)
+        for support, quad in side_lines.line_quads(lines, distance, lab, min_side, max_side, (MIN_ASPECT, MAX_ASPECT),
+                                                   MAX_SIDE_RATIO, MAX_CORNER_COSINE,
+                                                   MIN_SUPPORT)[:MAX_LINE_QUADS]:
+            if card_shaped(quad):
+                found.append((-support, float(cv2.contourArea(quad)), _order(quad / scale)))
     # an outline found twice (both sides of one edge): the best supported is kept
     found.sort(key=lambda item: item[0])
     kept: list[tuple[float, np.ndarray]] = []
