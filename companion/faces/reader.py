@@ -196,9 +196,9 @@ class FaceReader:
             comparison = self.compare(face)
             seen.append((float(comparison.residual.min()), quad, comparison, face))
         # outlines one inside the other (a card and its printed border, a card on a box) are
-        # one thing: shown by the outline nearest a taught face, named only if no outline of
-        # it is sure of another card (a border taught for one card and not for the next must
-        # not outweigh the figure)
+        # one thing, judged by the outline nearest a taught face, and named only if no other
+        # outline of it is sure of another card (a border taught for one card and not for the
+        # next must not outweigh the figure)
         seen.sort(key=lambda item: item[0])
         groups: list[list[tuple[Quad, str | None, str, float, float]]] = []
         for _residual, quad, comparison, face in seen:
@@ -215,9 +215,10 @@ class FaceReader:
                 group.append(verdict)
         out: list[FaceRead] = []
         for group in groups:
-            quad, _card, best, residual, leaning = group[0]
-            named = {verdict[1] for verdict in group if verdict[1] is not None}
-            out.append(FaceRead(quad, named.pop() if len(named) == 1 else None, best, residual, leaning))
+            quad, card, best, residual, leaning = group[0]
+            if any(verdict[1] not in (None, card) for verdict in group[1:]):
+                card = None
+            out.append(FaceRead(quad, card, best, residual, leaning))
         return out
 
     def read(self, frame: np.ndarray, variant: Variant | str | None = None) -> list[str]:
