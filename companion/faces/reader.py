@@ -7,9 +7,11 @@ a card is named only when both judges name it:
   (features.residuals): the face must be close to what was taught (MAX_RESIDUAL) and lean
   towards the card against every other card near it (MIN_LEANING). It knows colours: a white
   card under a warm lamp is never a yellow one.
-- the discriminant learned from the taught faces (discriminant.FaceModel): the whole card and
-  both rank corners must be about as near the card as its taught views are (MAX_SPREAD) and,
-  all told, clearly nearer it than any other card (MIN_EVIDENCE). It knows which differences
+- the discriminant learned from the taught faces (discriminant.FaceModel): a rank corner must
+  be about as near the card as its taught views are (MAX_CORNER_SPREAD; the whole card may be
+  further, a glare or a thumb on it), no part may find another card much nearer (MAX_DISSENT),
+  a corner must find this one nearer (MIN_CORNER), and all told it must be clearly nearer
+  than any other card (MIN_EVIDENCE). It knows which differences
   survive a camera: a 2 and a 3 of one suit are told apart by the figure, not by the lamp.
 
 A card's back, a phone, or a blurred glimpse of two close faces gives nothing, and the table
@@ -33,7 +35,8 @@ from companion.rules.variants import Variant, get_variant
 MAX_RESIDUAL = 0.45  # of the nearest card (features.residuals; 0 is the taught face itself)
 MIN_LEANING = 0.2  # towards the nearest card against every rival (features.leaning; 0.5 is all the way)
 MIN_EVIDENCE = 5.0  # how much nearer the card, in the discriminant, than any other (summed over the parts)
-MAX_SPREAD = 1.0  # of each part's distance to the card, against what its taught views give
+MAX_WHOLE_SPREAD = 3.0  # of the whole card's distance to the card, against what its taught views give
+MAX_CORNER_SPREAD = 1.0  # of the nearer rank corner's: the figure itself must look as taught
 MAX_DISSENT = 20.0  # the most one part may find another card nearer (a thumb over a corner)
 MIN_CORNER = 3.0  # at least one rank corner must find the card nearer than any other
 MIN_SEPARATION = 1.0  # against every rival (features.separation)
@@ -132,8 +135,8 @@ class FaceReader:
         total = whole.distance + first.distance + second.distance
         card = int(np.argmin(total))
         evidence = float(np.delete(total, card).min() - total[card])
-        near = (whole.distance[card] <= MAX_SPREAD * self.model.whole.typical
-                and min(first.distance[card], second.distance[card]) <= MAX_SPREAD * self.model.corner.typical)
+        near = (whole.distance[card] <= MAX_WHOLE_SPREAD * self.model.whole.typical
+                and min(first.distance[card], second.distance[card]) <= MAX_CORNER_SPREAD * self.model.corner.typical)
         margins = [part.margin(card) for part in parts]
         agreed = min(margins) >= -MAX_DISSENT and max(margins[1:]) >= MIN_CORNER
         return card if evidence >= MIN_EVIDENCE and near and agreed else None
