@@ -93,8 +93,13 @@ class CameraLink:
         from companion.app.taught_deck import open_reader
 
         read, notice = open_reader(deck_path)
+        if deck_path != self.deck_path:
+            return  # another deck was chosen while this one was learned: that one counts
         if read is not None:
-            service.set_faces(read)
+            try:
+                service.set_faces(read)
+            except Exception as err:  # a camera stopped meanwhile: tags and taps go on
+                log.warning("card faces cannot be read: %s", err)
         if notice and self.on_notice is not None:
             Clock.schedule_once(lambda _dt: self.on_notice(notice))
 

@@ -59,5 +59,5 @@ def open_reader(path: Path | None) -> tuple[Callable | None, str | None]:
         return None, format_message(NOT_READ_NOTICE, {"reason": message(err)})
     except Exception as err:  # never a traceback for a deck file, whatever is in it
         log.warning("the deck %s cannot be read: %s", path, err)
-        return None, format_message(NOT_READ_NOTICE, {"reason": str(err)})
+        return None, format_message(NOT_READ_NOTICE, {"reason": str(err) or type(err).__name__})
     return reader.read, None

@@ -15,7 +15,8 @@ of the odds, if the views were the whole truth).
 The card is judged in parts, each by its own discriminant: the whole card small, and each of
 its two rank corners. A part spoilt in one frame (a thumb over a corner, a card's art smeared
 as it was turned) then speaks against the card in that part only, and the parts must agree.
-Trained in a fraction of a second for a deck of 30 faces, from numpy alone.
+Learned when a deck is loaded, with OpenCV and numpy: about a second for a deck of 30 cards
+on a desktop computer (bench/bench_faces.py), a few on a Raspberry Pi.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from companion.faces import features
 from companion.faces.variations import variations
 
 VIEWS = 24  # views of each taught photo learned from, besides the photo itself
+MAX_ROWS = 3000  # views in all: a deck of many photos is learned from fewer views of each
 WHOLE = (12, 18)  # the sample's sizes (features.sample): smaller than the residual's, enough to
 CORNER = (14, 12)  # tell ranks apart and quick to learn on a Raspberry Pi
 SHRINK = 0.15  # of the spread within a face, towards its average over every direction
@@ -106,9 +108,14 @@ class FaceModel:
 
     def __init__(self, faces: list[np.ndarray], labels: list[int], views: int = VIEWS, seed: int = 0) -> None:
         self.cards = int(max(labels)) + 1 if labels else 0
+        # one class per taught photo and way up: a card taught by its outline and by its printed
+        # border is two looks, each tight, not one blurred between them. Every face is seen
+        # under the same lamps, blurs and shifts (one seed): the class means then differ where
+        # the faces differ, and two faces alike stay alike rather than apart by chance
+        views = max(1, min(views, MAX_ROWS // max(len(faces), 1)))
         wholes, whole_class, corners, corner_class = [], [], [], []
         for n, face in enumerate(faces):
-            for view in [face] + variations(face, views, seed + n):
+            for view in [face] + variations(face, views, seed):
                 whole, first, second = parts(view)
                 wholes += [whole, _turned(whole)]
                 whole_class += [2 * n, 2 * n + 1]

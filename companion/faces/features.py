@@ -15,9 +15,9 @@ spot or a finger over the card costs only a little), relative to the contrast of
 Lower is closer; 0 is the same face.
 
 The residual says whether a face is a taught one at all; between two close faces (a 2 and a 3
-of one suit differ in a few pixels only) `leaning` decides, looking only where they differ,
-and `separation` says whether they differ enough, for this face, for its leaning to mean
-anything.
+of one suit differ in a few pixels only) `leaning` says which way the face leans, looking only
+where they differ, and `separation` whether they differ enough, for this face, for its leaning
+to mean anything. The reader's second judge (discriminant.py) must agree before a card is named.
 """
 
 from __future__ import annotations

@@ -34,11 +34,14 @@ from companion.rules.variants import Variant, get_variant
 
 MAX_RESIDUAL = 0.45  # of the nearest card (features.residuals; 0 is the taught face itself)
 MIN_LEANING = 0.2  # towards the nearest card against every rival (features.leaning; 0.5 is all the way)
+# the first judge alone (a deck of one face has no discriminant): as strict as it was made
+ALONE_MAX_RESIDUAL = 0.22
+ALONE_MIN_LEANING = 0.44
 MIN_EVIDENCE = 5.0  # how much nearer the card, in the discriminant, than any other (summed over the parts)
 MAX_WHOLE_SPREAD = 3.0  # of the whole card's distance to the card, against what its taught views give
 MAX_CORNER_SPREAD = 1.0  # of the nearer rank corner's: the figure itself must look as taught
 MAX_DISSENT = 20.0  # the most one part may find another card nearer (a thumb over a corner)
-MIN_CORNER = 3.0  # at least one rank corner must find the card nearer than any other
+MIN_CORNER = 5.0  # at least one rank corner must find the card nearer than any other
 MIN_SEPARATION = 1.0  # against every rival (features.separation)
 RIVAL_RATIO = 2.0  # a card whose residual is within this factor of the nearest one is a rival
 MAX_RIVALS = 8
@@ -74,6 +77,7 @@ class FaceReader:
         self.max_residual = max_residual
         self.min_leaning = min_leaning
         self.cards = deck.cards()
+        self._taught = set(self.cards)
         samples, labels = [], []
         for index, card in enumerate(self.cards):
             for face in deck.faces[card]:
@@ -126,8 +130,9 @@ class FaceReader:
 
     def learned(self, face: np.ndarray) -> int | None:
         """The card the discriminant names for the upright face (its index in self.cards), or
-        None: each part about as near the card as the card's taught views, and all told clearly
-        nearer it than any other card."""
+        None: the nearer rank corner as near the card as its taught views (the whole card may
+        stray further), no part finding another card much nearer, a corner finding this one
+        nearer, and all told clearly nearer it than any other card."""
         if self.model is None:
             return None
         parts = self.model.verdicts(face)
@@ -142,9 +147,10 @@ class FaceReader:
         return card if evidence >= MIN_EVIDENCE and near and agreed else None
 
     def rivals(self, face: np.ndarray, card: int) -> list[int]:
-        """The cards (indexes in self.cards) that keep the reader from naming `card` in this
-        upright view of it: nearer to it, not clearly told apart from it where the two differ,
-        or not clearly further in the discriminant."""
+        """The cards (indexes in self.cards) that stand in the way of naming `card` in this
+        upright view of it, pair by pair: nearer to it, not clearly told apart from it where
+        the two differ, or not clearly further in the discriminant (the reader's own verdict
+        asks more: see judge and learned)."""
         comparison = self.compare(face)
         if comparison is None:
             return []
@@ -162,6 +168,12 @@ class FaceReader:
                     or (totals is not None and totals[other] - totals[card] < MIN_EVIDENCE):
                 out.append(other)
         return out
+
+    def _suit_taught(self, suit: str, allowed: set[str] | None) -> bool:
+        """Whether every card of `suit` that may be shown was taught (for no variant named: of
+        the classic deck), so that the discriminant has each rank to weigh against the others."""
+        shown = allowed if allowed is not None else _allowed("classic")
+        return all(card in self._taught for card in shown if card[0] == suit)
 
     def judge(self, comparison: Comparison | None, allowed: set[str] | None = None
               ) -> tuple[str | None, str, float, float]:
@@ -183,7 +195,14 @@ class FaceReader:
         if any(self.separation(comparison, best, b) < MIN_SEPARATION for b in near if b != best):
             leaning = min(leaning, 0.0)  # the rivals differ from it less than the face does
         name = self.cards[best]
-        sure = first <= self.max_residual and leaning >= self.min_leaning
+        if self.model is not None:
+            # a card of a suit not all taught is never named: an untaught rank differs from
+            # the taught ones where neither judge looked (a deck taught in part reads the
+            # suits it has whole)
+            sure = (first <= self.max_residual and leaning >= self.min_leaning
+                    and self._suit_taught(name[0], allowed))
+        else:  # a deck of one card: the first judge alone, and strict
+            sure = first <= ALONE_MAX_RESIDUAL and leaning >= ALONE_MIN_LEANING and self._suit_taught(name[0], allowed)
         if allowed is not None and name not in allowed:
             sure = False
         return (name if sure else None), name, first, leaning

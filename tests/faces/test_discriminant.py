@@ -98,3 +98,62 @@ def test_a_deck_of_every_classic_face_is_learned(taught):
     learned = FaceModel(faces, labels, views=4)
     assert learned.cards == len(CLASSIC)
     assert learned.whole.typical > 0 and learned.corner.typical > 0
+
+
+def test_two_names_taught_the_same_picture_are_never_told_apart(taught):
+    """Views of every face are made alike, so two faces alike stay alike: no chance difference
+    between their views may pass for evidence."""
+    from companion.faces.deck_file import Deck
+
+    deck = Deck()
+    for card in ("R1", "R2", "B3", "G4"):
+        deck.add(card, taught.faces["R1" if card in ("R1", "R2") else card][0])
+    reader = FaceReader(deck)
+    for view in _seen_at_the_table(taught.faces["R1"][0]) + [taught.faces["R1"][0]]:
+        assert reader.learned(view) is None
+
+
+@pytest.mark.parametrize("generator, seed, taught_cards", [
+    ("faces_synth_b", 5, ("R1",)), ("faces_synth_a", 9, ("R1",)), ("faces_synth_b", 5, ("R2", "R3")),
+    ("faces_synth_a", 4, ("R2", "R3"))])
+def test_a_deck_taught_in_part_never_names_an_untaught_card_of_the_same_suit(generator, seed, taught_cards):
+    """A teach pass finished early leaves a deck of a few faces: a card it was never shown is
+    not named as one it was (a suit is read once all its faces are taught)."""
+    import importlib
+
+    from companion.faces.deck_file import Deck
+    from companion.faces.teach import learn_face
+
+    gen = importlib.import_module(generator)
+    rng = np.random.default_rng(seed)
+    look = gen.make_deck(rng)
+    deck = Deck()
+    for card in taught_cards:
+        assert learn_face(deck, card, gen.teach_photo(look, card, rng))
+    reader = FaceReader(deck)
+    wrong = []
+    for card in ("R1", "R2", "R3", "R4", "R5", "Y1", "W1", "W2", "M1"):
+        for _ in range(6):
+            frame, _shown = gen.table_frame(look, card, rng)
+            wrong += [(card, name) for name in reader.read(frame, "multicolor") if name != card]
+    assert wrong == []
+
+
+def test_a_suit_taught_whole_is_read_beside_suits_not_taught(taught, look):
+    import faces_synth_a
+    from companion.faces.deck_file import Deck
+
+    deck = Deck()
+    for card in ("B1", "B2", "B3", "B4", "B5", "G1"):
+        for face in taught.faces[card]:
+            deck.add(card, face)
+    reader = FaceReader(deck)
+    rng = np.random.default_rng(12)
+    named = []
+    for card in ("B2", "B4", "G1", "G3"):
+        for _ in range(3):
+            frame, _shown = faces_synth_a.table_frame(look, card, rng, mild=True)
+            named += [(card, name) for name in reader.read(frame, "classic")]
+    assert all(card == name for card, name in named), named
+    assert {card for card, _name in named} >= {"B2", "B4"}  # blue is whole: read
+    assert not {card for card, _name in named} & {"G1", "G3"}  # green is not: never named

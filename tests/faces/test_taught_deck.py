@@ -83,3 +83,22 @@ def test_a_half_way_pass_is_remembered_and_forgotten(data_dir):
     assert last_setup.teach_pass()["taken"] == ["R1"]
     last_setup.remember_teach_pass(None)
     assert last_setup.teach_pass() == {}
+
+
+def test_a_deck_that_cannot_be_learned_is_one_notice_that_names_why(data_dir, tmp_path, monkeypatch):
+    from companion.faces import reader
+
+    path = tmp_path / "two.deck"
+    deck = Deck()
+    deck.add("R1", np.full((FACE_H, FACE_W, 3), 90, np.uint8))
+    deck.add("R2", np.full((FACE_H, FACE_W, 3), 160, np.uint8))
+    save_deck(deck, path)
+
+    def out_of_memory(*_args, **_kw):
+        raise MemoryError()
+
+    monkeypatch.setattr(reader, "FaceModel", out_of_memory)
+    read, notice = taught_deck.open_reader(path)
+    assert read is None
+    assert notice.startswith("Card faces are not read: MemoryError")
+    assert notice.endswith("Tags and taps work as before.")
