@@ -11,6 +11,7 @@ card on. Layout in kv/teach.kv.
 
 from __future__ import annotations
 
+import copy
 import logging
 import threading
 
@@ -128,14 +129,14 @@ class TeachScreen(Screen):
             self.teach, self._notice = None, ""
             if saved.get("variant") == variant.name:
                 try:
-                    self.teach = TeachPass.resume(saved)
+                    self.teach = TeachPass.resume(saved, defer_check=True)
                     self._notice = format_message(N_("Resumed: {done} of {total} faces were taught"),
                                                   {"done": self.teach.done_count,
                                                    "total": self.teach.total})
                 except Exception as err:  # a half-way deck that is gone or damaged: start again
                     log.warning("the teach pass left half-way cannot be resumed: %s", err)
             if self.teach is None:
-                self.teach = TeachPass(variant)
+                self.teach = TeachPass(variant, defer_check=True)
             self._seen = "no_card"
         self.refresh()
 
@@ -180,10 +181,24 @@ class TeachScreen(Screen):
                 self._save_half_way(teach)
             changed = seen != self._seen or seen in ("taken", "steady")
             self._seen = seen
+            deck = copy.deepcopy(teach.deck) if teach.check_due else None
         if changed:
             self._refresh()
         if seen == "taken":  # a beep: the one holding the card is not looking at the screen
             Clock.schedule_once(lambda _dt: self.app.sounds.play("card"))
+        if deck is not None:
+            self._check(teach, deck)
+
+    def _check(self, teach, deck) -> None:
+        """The pass's self-check, on the scan thread and outside the lock (it learns the deck:
+        seconds on a Raspberry Pi), so that the screen answers taps meanwhile; its answer is
+        kept only if the pass is still the one checked and still due."""
+        pairs = teach.check_in(deck)
+        with self._lock:
+            if self.teach is not teach or not teach.check_due or len(teach.deck) != len(deck):
+                return
+            teach.check(pairs)
+        self._refresh()
 
     def _save_half_way(self, teach) -> None:
         """The photos so far, kept as a pass left half-way (on the caller's thread)."""
@@ -272,6 +287,7 @@ class TeachScreen(Screen):
             again = teach.checking_again
             done, total, skipped = teach.done_count, teach.total, len(teach.skipped)
             phase = teach.phase
+            checking = teach.check_due
             confused_faces = list(teach.confused_faces)
             self.steady_share = min(1.0, teach.steady / max(1, teach.still_frames))
             self.can_retake = teach.can_retake
@@ -324,6 +340,9 @@ class TeachScreen(Screen):
             self.check_good = False
         elif phase == "checked":
             self.check_text = _("Checked: the camera tells every face apart.")
+            self.check_good = True
+        elif checking:
+            self.check_text = _("Checking that the camera tells every face apart…")
             self.check_good = True
         else:
             self.check_text = self._notice

@@ -67,7 +67,7 @@ class TeachPass:
     def __init__(self, variant: Variant | str, deck=None, *, taken=(), skipped=(),
                  still_frames: int = STILL_FRAMES,
                  find_cards: Callable | None = None, learn_face: Callable | None = None,
-                 confusions: Callable | None = None) -> None:
+                 confusions: Callable | None = None, defer_check: bool = False) -> None:
         found = variant if isinstance(variant, Variant) else get_variant(variant)
         if found is None:
             raise ValueError(f"unknown variant {variant!r}")
@@ -94,6 +94,10 @@ class TeachPass:
         self._must_clear = False
         self._history: list[Taken] = []
         self._checks = 0
+        # with defer_check, the photo that completes the pass only marks the check as due: the
+        # caller runs it (check_in, then check) where it keeps no one waiting
+        self._defer_check = defer_check
+        self.check_due = False
         self.current: Card | None = self._next_face()
 
     # ----- where the pass stands -----------------------------------------------------------------
@@ -201,7 +205,10 @@ class TeachPass:
         self._must_clear = True
         self.current = self._next_face()
         if self.current is None and self.complete:
-            self.check()
+            if self._defer_check:
+                self.check_due = True
+            else:
+                self.check()
         self.seen = TAKEN
         return TAKEN
 
@@ -223,6 +230,7 @@ class TeachPass:
         last = self._history.pop()
         (self.deck, self.taken, self.skipped, self.again, self.phase, self.confused,
          self._checks) = last.before
+        self.check_due = False
         self.current = last.face
         self._must_clear = False
         self.steady = 0
@@ -243,12 +251,20 @@ class TeachPass:
         self.current = self._next_face()
         return self.current
 
-    def check(self) -> list[tuple[Card, Card]]:
-        """Reads every taught face back: the pairs it confuses are asked for again, once more."""
+    def check_in(self, deck) -> list:
+        """The pairs of faces the reader confuses in `deck` (this pass's, or a copy of it): the
+        slow part of the check, which touches nothing of the pass."""
         try:
-            pairs = list(self._confusions(self.deck))
+            return list(self._confusions(deck))
         except Exception:
-            pairs = []
+            return []
+
+    def check(self, pairs: list | None = None) -> list[tuple[Card, Card]]:
+        """Reads every taught face back (or takes `pairs`, check_in's answer for this deck): the
+        pairs it confuses are asked for again, once more."""
+        if pairs is None:
+            pairs = self.check_in(self.deck)
+        self.check_due = False
         confused = []
         for a, b in pairs:
             ca, cb = _card(a), _card(b)

@@ -41,7 +41,7 @@ def test_frames_without_a_face_name_nothing(reader, look, kind):
 def test_a_card_outside_the_variant_is_never_named(look):
     rng = np.random.default_rng(5)
     deck = Deck()
-    for card in ("R1", "R2", "M1", "M2", "B3"):
+    for card in ("R1", "R2", "M1", "M2", "M3", "M4", "M5", "B3"):  # the multicolour suit whole
         assert learn_face(deck, card, faces_synth_a.teach_photo(look, card, rng))
     reader = FaceReader(deck)
     frame, _shown = faces_synth_a.table_frame(look, "M1", rng, mild=True)

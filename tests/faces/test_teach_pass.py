@@ -115,3 +115,26 @@ def test_the_check_names_the_faces_it_confuses_and_asks_for_them_again():
         assert pass_.current == card
         show(pass_, card, 2, seed=77, angle=-15)
     assert pass_.phase == CHECKED and pass_.current is None and not pass_.checking_again
+
+
+def test_a_deferred_check_waits_for_its_caller_and_a_retake_calls_it_off():
+    """The app runs the check outside its screen's lock: the last photo only marks it as due,
+    and the pass takes the pairs its caller worked out; a retake meanwhile calls it off."""
+    calls = []
+
+    def confusions(deck):
+        calls.append(len(deck))
+        return [("R1", "R2")]
+
+    pass_ = TeachPass("classic", still_frames=2, confusions=confusions, defer_check=True)
+    for card in pass_.faces:
+        show(pass_, card, 2, seed=3 * pass_.faces.index(card))
+    assert pass_.complete and pass_.check_due and calls == [] and pass_.current is None
+    pass_.retake()
+    assert not pass_.check_due and pass_.current == pass_.faces[-1]
+    show(pass_, pass_.faces[-1], 2, seed=3 * (len(pass_.faces) - 1))
+    assert pass_.check_due
+    pairs = pass_.check_in(pass_.deck)
+    assert calls == [len(pass_.deck)] and pass_.check_due  # working it out changes nothing
+    pass_.check(pairs)
+    assert not pass_.check_due and pass_.checking_again and pass_.again == [R1, R2]

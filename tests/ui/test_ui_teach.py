@@ -183,7 +183,8 @@ def test_a_deck_is_taught_on_the_teach_screen_and_read_live(start_app, camera, d
     assert [Card("R", 1), Card("R", 3)] + order == [c for c in screen.teach.faces if c != Card("R", 2)] + [Card("R", 2)] \
         or [Card("R", 1), Card("R", 3), Card("R", 4)] + order == [c for c in screen.teach.faces if c != Card("R", 2)] + [Card("R", 2)]
     assert screen.teach.complete
-    d.wait_for(lambda: screen.check_text != "", timeout=5)
+    d.wait_for(lambda: screen.teach.phase == "checked" or screen.teach.checking_again, timeout=30)
+    d.wait_for(lambda: screen.check_text.startswith(("Checked", "The camera")), timeout=5)
     d.shot("teach/teach-800x480-en-check")
     assert screen.check_text.startswith(("Checked: the camera tells every face apart.",
                                          "The camera mixes up "))
