@@ -119,19 +119,27 @@ def report(name: str, t: dict) -> None:
           f" the reader built from them in {t['t_learn'] / decks:.2f} s (its discriminant learned; once per deck loaded)")
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def corpus_arguments(description: str, save_help: str) -> argparse.Namespace:
+    """The command line the benchmarks over the two face corpora share (this one and
+    bench_finder.py), parsed; OpenCV kept to one thread and the --save folder made."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--corpus", choices=["a", "b", "both"], default="both")
     parser.add_argument("--decks", type=int, default=6)
     parser.add_argument("--frames", type=int, default=40, help="card frames per deck")
     parser.add_argument("--empty", type=int, default=12, help="frames with no face per deck")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--save", type=Path, help="write the missed and wrong frames here")
+    parser.add_argument("--save", type=Path, help=save_help)
     args = parser.parse_args()
     cv2.setNumThreads(1)
     if args.save:
         args.save.mkdir(parents=True, exist_ok=True)
-    for name in (["a", "b"] if args.corpus == "both" else [args.corpus]):
+    args.corpora = ["a", "b"] if args.corpus == "both" else [args.corpus]
+    return args
+
+
+def main() -> int:
+    args = corpus_arguments(__doc__.splitlines()[0], "write the missed and wrong frames here")
+    for name in args.corpora:
         report(name, run_corpus(name, args.decks, args.frames, args.empty, args.seed, args.save))
     return 0
 

@@ -24,7 +24,6 @@ and the outlines found in red.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import sys
 import time
@@ -139,18 +138,10 @@ def report(name: str, t: dict) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--corpus", choices=["a", "b", "both"], default="both")
-    parser.add_argument("--decks", type=int, default=6)
-    parser.add_argument("--frames", type=int, default=40, help="card frames per deck")
-    parser.add_argument("--empty", type=int, default=12, help="frames with no face per deck")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--save", type=Path, help="write the card frames without a matching outline here")
-    args = parser.parse_args()
-    cv2.setNumThreads(1)
-    if args.save:
-        args.save.mkdir(parents=True, exist_ok=True)
-    for name in (["a", "b"] if args.corpus == "both" else [args.corpus]):
+    from bench_faces import corpus_arguments
+
+    args = corpus_arguments(__doc__.splitlines()[0], "write the card frames without a matching outline here")
+    for name in args.corpora:
         report(name, run_corpus(name, args))
     return 0
 

@@ -16,7 +16,8 @@ a card is named only when both judges name it:
 
 A card's back, a phone, or a blurred glimpse of two close faces gives nothing, and the table
 falls back on the picker. A card outside the variant's deck is never named, and neither is a
-card whose nearest taught face is outside it.
+card whose nearest taught face is outside it, nor a card of a suit not all taught (an untaught
+rank differs from the taught ones where neither judge looked).
 """
 
 from __future__ import annotations
@@ -34,14 +35,14 @@ from companion.rules.variants import Variant, get_variant
 
 MAX_RESIDUAL = 0.45  # of the nearest card (features.residuals; 0 is the taught face itself)
 MIN_LEANING = 0.2  # towards the nearest card against every rival (features.leaning; 0.5 is all the way)
-# the first judge alone (a deck of one face has no discriminant): as strict as it was made
+# the first judge alone (a deck of one card has no discriminant): as strict as it was made
 ALONE_MAX_RESIDUAL = 0.22
 ALONE_MIN_LEANING = 0.44
 MIN_EVIDENCE = 5.0  # how much nearer the card, in the discriminant, than any other (summed over the parts)
 MAX_WHOLE_SPREAD = 3.0  # of the whole card's distance to the card, against what its taught views give
 MAX_CORNER_SPREAD = 1.0  # of the nearer rank corner's: the figure itself must look as taught
 MAX_DISSENT = 20.0  # the most one part may find another card nearer (a thumb over a corner)
-MIN_CORNER = 5.0  # at least one rank corner must find the card nearer than any other
+MIN_CORNER = 5.0  # by how much at least one rank corner must find the card nearer than any other
 MIN_SEPARATION = 1.0  # against every rival (features.separation)
 RIVAL_RATIO = 2.0  # a card whose residual is within this factor of the nearest one is a rival
 MAX_RIVALS = 8
