@@ -171,7 +171,7 @@ def _support(quad: np.ndarray, distance: np.ndarray, tolerance: float = 1.5) -> 
     return float((distance[ys, xs] <= tolerance).mean())
 
 
-def _one_on_the_other(a: np.ndarray, b: np.ndarray) -> bool:
+def one_on_the_other(a: Quad, b: Quad) -> bool:
     """One quad's centre lies inside the other."""
     return (cv2.pointPolygonTest(b.reshape(-1, 1, 2), tuple(map(float, a.mean(axis=0))), False) >= 0
             or cv2.pointPolygonTest(a.reshape(-1, 1, 2), tuple(map(float, b.mean(axis=0))), False) >= 0)
@@ -242,7 +242,7 @@ def find_cards(frame: np.ndarray) -> list[Quad]:
     # a card printed with a line near its edges may close its outline along that line: its own
     # edge, just outside, is its outline instead
     for n, (area, quad) in enumerate(closed):
-        if any(other_area > area and _one_on_the_other(quad, other) for other_area, other in closed):
+        if any(other_area > area and one_on_the_other(quad, other) for other_area, other in closed):
             continue
         grown = side_lines.outer_edge(quad, distance)
         if grown is not None and card_shaped(grown):

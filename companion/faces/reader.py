@@ -24,13 +24,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import cv2
 import numpy as np
 
 from companion.faces import features
 from companion.faces.deck_file import Deck
 from companion.faces.discriminant import FaceModel
-from companion.faces.finder import Quad, find_cards, upright_face
+from companion.faces.finder import Quad, find_cards, one_on_the_other, upright_face
 from companion.rules.variants import Variant, get_variant
 
 MAX_RESIDUAL = 0.45  # of the nearest card (features.residuals; 0 is the taught face itself)
@@ -231,7 +230,7 @@ class FaceReader:
                 if learned is None or self.cards[learned] != card:
                     card = None
             verdict = (quad, card, best, residual, leaning)
-            group = next((g for g in groups if _overlap(quad, g[0][0])), None)
+            group = next((g for g in groups if one_on_the_other(quad, g[0][0])), None)
             if group is None:
                 groups.append([verdict])
             else:
@@ -251,12 +250,6 @@ class FaceReader:
             if read.card is not None and read.card not in names:
                 names.append(read.card)
         return names
-
-
-def _overlap(a: Quad, b: Quad) -> bool:
-    """One quad's centre lies inside the other."""
-    return (cv2.pointPolygonTest(b.reshape(-1, 1, 2), tuple(map(float, a.mean(axis=0))), False) >= 0
-            or cv2.pointPolygonTest(a.reshape(-1, 1, 2), tuple(map(float, b.mean(axis=0))), False) >= 0)
 
 
 def _allowed(variant: Variant | str | None) -> set[str] | None:
