@@ -404,6 +404,7 @@ class Scene:
     foreign: list = field(default_factory=list)  # [(text, Pose, phone? (None: on a card))]
     look: Look = Look()
     seed: int = 0  # the noise
+    printed: dict = field(default_factory=dict)  # {(Card, copy): text printed instead of its tag}
 
 
 def _light(size: tuple[int, int], look: Look) -> np.ndarray:
@@ -478,11 +479,11 @@ def render(scene: Scene, where: list | None = None) -> np.ndarray:
         _composite(img, _linear(art), alpha, corners, streak)
         first = corners if first is None else first
     for card, copy, pose in scene.cards:
-        art, alpha = card_art(card.suit, card.rank, f"HNB:{card}:{copy}")
+        text = scene.printed.get((card, copy), f"HNB:{card}:{copy}")
+        art, alpha = card_art(card.suit, card.rank, text)
         corners = _project(pose, (w, h), art.shape[1], art.shape[0])
         _composite(img, _linear(art), alpha, corners, streak)
         if where is not None:
-            text = f"HNB:{card}:{copy}"
             where.append((text, code_corners(text, art.shape, corners)))
         if first is None or scene.foreign:
             first = corners
@@ -551,15 +552,20 @@ def pick_cards(rng: np.random.Generator, count: int = 1) -> list[tuple[Card, int
     return [DECK[int(i)] for i in rng.choice(len(DECK), size=count, replace=False)]
 
 
-def card_frame(size: tuple[int, int], seed: int) -> Frame:
+def card_frame(size: tuple[int, int], seed: int, printed: dict | None = None) -> Frame:
+    """A frame with one or two cards. printed: {(Card, copy): text} puts another text than its
+    tag on a card (a code one character from a tag), the same frame otherwise; such a card is
+    not among the frame's cards."""
     rng = np.random.default_rng(seed)
     shown = pick_cards(rng, 2 if rng.random() < 0.15 else 1)
     poses = place(rng, size, len(shown))
     look = Look.random(rng)
     scene = Scene(size, int(rng.integers(0, 40)), [(c, n, p) for (c, n), p in zip(shown, poses)],
-                  look=look, seed=seed)
+                  look=look, seed=seed, printed=dict(printed or {}))
     codes: list = []
-    return Frame(render(scene, codes), set(shown), "card", size, seed, look, codes)
+    frame = render(scene, codes)
+    real = set(shown) - set(scene.printed)
+    return Frame(frame, real, "card" if real else "foreign", size, seed, look, codes)
 
 
 def empty_frame(size: tuple[int, int], seed: int) -> Frame:

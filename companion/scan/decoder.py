@@ -19,6 +19,9 @@ nothing in, after every retry, is handed to zxing-cpp if it is installed
 region larger in the frame than that patch is handed to it again at a larger size. A frame in
 which nothing at all was read is handed to zxing-cpp whole (a code under glare may not stand out
 as a patch; zxing's own search costs a tenth of zbar's on the whole frame).
+Last, the few regions still unread (and, in a frame where nothing was read, fainter ones that
+look striped) go to the tag fit (companion.scan.tag_fit): it names a smeared code only if it is
+clearly one of the card tags' known codes, so it reads tags, never another QR code.
 
 `bare_decode` is plain pyzbar on the whole frame: the baseline of the benchmark.
 """
@@ -36,7 +39,7 @@ from pyzbar.pyzbar import ZBarSymbol
 from companion.scan.rectify import all_code_corners, code_corners, code_side, glared, otsu, square
 from companion.scan.regions import Region, find_regions
 from companion.scan.zbar_plain import qr_data
-from companion.scan import zxing_fallback
+from companion.scan import tag_fit, zxing_fallback
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +67,12 @@ SECOND_READER_MARGIN = 0.45
 # patterned card back into one wide region is a small part of it; see _full_size).
 SECOND_READER_FULL_PX = 360
 SECOND_READER_STRIPES = 2.5
+# Regions still unread after both readers are fitted with the known tag codes
+# (companion.scan.tag_fit), at most this many per frame, code-like ones first.
+FIT_REGIONS = 3
+FIT_REGIONS_BESIDE_A_READ = 1  # in a frame where a code was read already (a second card)
+FIT_MIN_SCORE = 0.3  # so are fainter regions than zbar tries, if striped this much
+FIT_MIN_STRIPES = 2.0
 
 
 def _text(data: bytes) -> str:
@@ -245,9 +254,12 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
     big_blob = BIG_BLOB * gray.shape[1]
     done: list[Region] = []
     unread: list[Region] = []  # located, tried, and zbar read nothing in them
+    faint: list[Region] = []  # too faint or plain for zbar, perhaps a smeared code all the same
     for region in regions:
         blob = region.side >= big_blob
         if region.score < MIN_SCORE or (region.stripes < MIN_STRIPES and not blob):
+            if region.score >= FIT_MIN_SCORE and region.stripes >= FIT_MIN_STRIPES and not blob:
+                faint.append(region)
             continue
         if any(_inside(region.rect[0], other) for other in done) or (
                 not blob and any(_inside(other.rect[0], region) for other in done)):
@@ -265,6 +277,8 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
         if not region.code_like:
             if region.stripes >= SECOND_READER_STRIPES:
                 unread.append(region)
+            elif region.stripes >= FIT_MIN_STRIPES:
+                faint.append(region)
             continue
         for name, prepared in _retries(gray, region):
             if note(name, zbar_qr(prepared)):
@@ -286,6 +300,23 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
                     done.append(region)
         except Exception:  # the second reader failing never loses what zbar read
             log.exception("the second reader failed")
+    # Last, smeared tags fitted with the known codes: the code-like regions still unread, then
+    # (only in a frame where nothing was read: they are many on a patterned table) the faint
+    # ones. A region wider than any code is left out: its code would be too small in the patch.
+    fitted = 0
+    budget = min(FIT_REGIONS, FIT_REGIONS_BESIDE_A_READ) if texts else FIT_REGIONS
+    for region in [r for r in unread if r.side < big_blob] + ([] if texts else faint):
+        if fitted >= budget or any(_inside(region.rect[0], other) for other in done):
+            continue
+        fitted += 1
+        matrix, out = _upright_matrix(region, tag_fit.FIT_PX, tag_fit.FIT_MARGIN)
+        try:
+            text = tag_fit.read_patch(gray, matrix, _warp(gray, matrix, out))
+        except Exception:  # like the second reader's, its failure never loses a read
+            log.exception("the tag fit failed")
+            continue
+        if text is not None and note("tag fit", [text]):
+            done.append(region)
     return texts
 
 

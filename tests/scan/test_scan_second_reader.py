@@ -55,9 +55,9 @@ def test_the_second_reader_reads_hard_frames_zbar_misses():
 def test_without_zxing_the_decoder_reads_with_zbar_alone(no_zxing):
     assert not zxing_fallback.available()
     assert zxing_fallback.read_patch(frames_second.card_frame((640, 480), HARD_SEEDS[0]).frame[:, :, 0]) == []
-    for seed in HARD_SEEDS:  # the hard frames are missed, and nothing else is read instead
+    for seed in HARD_SEEDS:  # zbar misses them (the tag fit may read them): nothing else is read
         sample = frames_second.card_frame((640, 480), seed)
-        assert cards(decoder.decode_frame(sample.frame)) == set()
+        assert cards(decoder.decode_frame(sample.frame)) <= sample.cards
     read = 0
     for seed in range(5000, 5006):  # ordinary frames still read
         sample = frames_second.card_frame((640, 480), seed)

@@ -1,0 +1,488 @@
+"""The last reader of a smeared tag: fit the code's known layout to it, then name the one tag
+whose code it clearly is, or nothing.
+
+zbar and zxing-cpp read a code by cutting each module to black or white; a code smeared over
+two or three modules by motion or defocus, or half washed out by glare, leaves them too few
+modules right to decode. But a tag is not any QR code: it is one of a few thousand known grids
+(companion.scan.tag_codes), and a grid can be recognised from far weaker evidence than it takes
+to decode it bit by bit, as long as it is known where each module lies. So, for a code-like
+region the other readers gave up on:
+
+1. Finders: the three large squares of the code survive blur best. They are looked for in the
+   upright patch (template matching), and each way two or three of them can be a code's finders
+   gives a first outline, ranked by how well the code's fixed modules (finders, separators,
+   timing lines) then match.
+2. Alignment: the outline is refined, as a perspective map of the module grid, to make the fixed
+   modules and a ring of quiet zone match the frame best (Levenberg-Marquardt on the 8
+   parameters of the map, the frame first smoothed, then sharp). Blown-out pixels (glare) are
+   left out of the fit.
+3. Reading: every module is sampled; the format (error correction level and mask) is the nearest
+   of the 32 formats, if one stands out; the data are compared with the grid of every tag of
+   that format. The nearest tag is named only if its grid is clearly nearer than any other
+   tag's and than any text one character from it that is no tag ("HNB:R7:1"), and if the
+   modules seen clearly contradict it in fewer codewords than its error correction could put
+   right. A code of another text contradicts every tag's code in more codewords than that
+   wherever it is seen clearly, and so does a tag read under the wrong format: it is missed,
+   never named.
+
+Only what passes all that is returned, and it then goes through the same tag parsing and the
+same stream logic as a zbar read. bench/bench_scan.py measures what it adds and what it costs.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import cv2
+import numpy as np
+
+from companion.scan import qr_grid, tag_codes
+
+FIT_PX = 100  # a region's longer side in the patch the finders are looked for in
+FIT_MARGIN = 0.25
+FINDER_MODULE_PX = 4  # the finder template's module, in that patch
+PEAKS = 5  # finder-like spots looked at
+PEAK_FLOOR = 0.2  # template match below this is no finder
+MIN_FINDER = 0.45  # a patch whose second best spot matches less holds no code to fit
+MIN_OUTLINE_SCORE = 0.3  # first outlines whose fixed modules match less than this are dropped
+MIN_FIT = 0.5  # and fitted outlines whose fixed modules (and quiet zone) match less than this
+OUTLINES = 3  # first outlines refined, best first
+MAX_MODULE_PX = 6  # a larger code is shrunk to this many pixels per module before the fit
+BLOWN_OUT = 235  # a grey level from which a flat patch is taken as glare, not as the code
+FLAT_RANGE = 16  # grey levels within 5 x 5 pixels below which a patch is flat
+GLARE_LEVEL = 250  # outlines are ranked on the modules darker than this
+MIN_FORMAT = 0.5  # the format read must match one of the 32 at least this well (cosine)
+MIN_FORMAT_LEAD = 0.15  # and better by this than any other
+MIN_MATCH = 0.35  # the nearest tag's data must match at least this well (cosine)
+MIN_LEAD = 0.1  # and better by this than any other tag's and any decoy's
+CLEAR_MODULE = 0.7  # a module this far from grey (-1 dark .. +1 light) is seen clearly
+SPARE_CODEWORDS = 2  # the codewords clearly wrong must be this many fewer than it has to correct
+
+
+# ---------------------------------------------------------------- finders
+
+
+def _finder_template() -> np.ndarray:
+    module = np.ones((9, 9), np.float32)
+    module[1:8, 1:8] = 0
+    module[2:7, 2:7] = 1
+    module[3:6, 3:6] = 0
+    big = cv2.resize(module, None, fx=FINDER_MODULE_PX, fy=FINDER_MODULE_PX,
+                     interpolation=cv2.INTER_NEAREST)
+    return cv2.GaussianBlur(big, (0, 0), FINDER_MODULE_PX / 2)
+
+
+_TEMPLATE = _finder_template()
+_CENTRE = _TEMPLATE.shape[0] / 2 - 0.5
+
+
+def _peaks(response: np.ndarray) -> list[tuple[float, float, float]]:
+    """(x, y, match) of the best finder-like spots in the patch, apart from each other."""
+    work = response.copy()
+    out = []
+    for _ in range(PEAKS):
+        _, value, _, (x, y) = cv2.minMaxLoc(work)
+        if value < PEAK_FLOOR:
+            break
+        out.append((x + _CENTRE, y + _CENTRE, value))
+        cv2.circle(work, (x, y), 2 * FINDER_MODULE_PX, -1.0, -1)
+    return out
+
+
+def _corner(a, b, c):
+    """(a, top-right, bottom-left) of finders b and c around the top-left one a."""
+    u, v = b - a, c - a
+    return (a, b, c) if u[0] * v[1] - u[1] * v[0] > 0 else (a, c, b)
+
+
+def _near_peak(response: np.ndarray, centre, radius: float, avoid):
+    """The best finder-like spot within radius of a point, if it is not one of `avoid`."""
+    h, w = response.shape
+    cx, cy = centre[0] - _CENTRE, centre[1] - _CENTRE
+    x0, x1 = int(max(0, cx - radius)), int(min(w, cx + radius + 1))
+    y0, y1 = int(max(0, cy - radius)), int(min(h, cy + radius + 1))
+    if x1 <= x0 or y1 <= y0:
+        return None
+    _, value, _, (x, y) = cv2.minMaxLoc(response[y0:y1, x0:x1])
+    if value < PEAK_FLOOR:
+        return None
+    point = np.array([x + x0 + _CENTRE, y + y0 + _CENTRE])
+    if any(np.hypot(*(point - a)) < 0.4 * radius for a in avoid):
+        return None
+    return point
+
+
+def _finder_triples(response: np.ndarray, peaks) -> np.ndarray:
+    """Where a code's three finders may be (K, 3, 2: top-left, top-right, bottom-left), from the
+    finder-like spots: three spots; or two, with the third searched where a square code has it,
+    or assumed there (a finder under glare)."""
+    spots = [np.array(p[:2]) for p in peaks]
+    out = []
+    for a, b, c in itertools.permutations(range(len(spots)), 3):
+        if b > c:
+            continue
+        u, v = spots[b] - spots[a], spots[c] - spots[a]
+        lu, lv = np.hypot(*u), np.hypot(*v)
+        if min(lu, lv) < 2 * FINDER_MODULE_PX or max(lu, lv) > 1.8 * min(lu, lv):
+            continue
+        if abs(u @ v) > 0.6 * lu * lv:
+            continue
+        out.append(_corner(spots[a], spots[b], spots[c]))
+    for p, q in itertools.combinations(spots, 2):
+        d = q - p
+        length = np.hypot(*d)
+        if length < 3 * FINDER_MODULE_PX:
+            continue
+        for a, b in ((p, q), (q, p)):  # a side: a the top-left finder, b one beside it
+            for turn in (1, -1):
+                guess = a + turn * np.array([-(b - a)[1], (b - a)[0]])
+                out.append(_corner(a, b, guess))
+                third = _near_peak(response, guess, 0.35 * length, (p, q))
+                if third is not None:
+                    out.append(_corner(a, b, third))
+        for turn in (1, -1):  # the diagonal: p and q the top-right and bottom-left finders
+            guess = (p + q) / 2 + turn * np.array([-d[1], d[0]]) / 2
+            out.append(_corner(guess, p, q))
+            third = _near_peak(response, guess, 0.35 * length, (p, q))
+            if third is not None:
+                out.append(_corner(third, p, q))
+    if not out:
+        return np.zeros((0, 3, 2))
+    triples = np.array(out, np.float64)
+    _, keep = np.unique(np.round(triples.reshape(len(triples), -1) / 2), axis=0, return_index=True)
+    return triples[np.sort(keep)]
+
+
+def _grid_maps(triples: np.ndarray, n: int) -> np.ndarray:
+    """The affine maps (K, 3, 3) from module units to the patch of codes of side n whose finder
+    centres are the triples."""
+    tl, tr, bl = triples[:, 0], triples[:, 1], triples[:, 2]
+    ex, ey = (tr - tl) / (n - 7), (bl - tl) / (n - 7)
+    origin = tl - 3.5 * (ex + ey)
+    maps = np.zeros((len(triples), 3, 3))
+    maps[:, :2, 0], maps[:, :2, 1], maps[:, :2, 2] = ex, ey, origin
+    maps[:, 2, 2] = 1.0
+    return maps
+
+
+# ---------------------------------------------------------------- sampling and fitting
+
+
+def _module_points(known: np.ndarray, sub: int = 3, spread: float = 0.6):
+    """Points (u, v) in module units, sub x sub inside each module where `known`, and the index
+    of their module."""
+    n = known.shape[0]
+    offsets = (np.arange(sub) + 0.5) / sub * spread + (1 - spread) / 2
+    ys, xs = np.nonzero(known)
+    points, index = [], []
+    for dy in offsets:
+        for dx in offsets:
+            points.append(np.stack([xs + dx, ys + dy], 1))
+            index.append(ys * n + xs)
+    return np.concatenate(points).astype(np.float64), np.concatenate(index)
+
+
+class _Layout:
+    """What the fit and the reading need to know about codes of side n."""
+
+    def __init__(self, n: int):
+        self.n = n
+        values, known = qr_grid.function_pattern(n)
+        ring = np.zeros((n + 2, n + 2), bool)
+        ring[0, :] = ring[-1, :] = ring[:, 0] = ring[:, -1] = True
+        fixed, index = _module_points(known, sub=2)
+        quiet, _ = _module_points(ring, sub=2)
+        self.fixed_points = np.concatenate([fixed, quiet - 1.0])
+        self.fixed_values = np.concatenate([values.ravel()[index], np.ones(len(quiet))])
+        self.centres = np.stack(np.meshgrid(np.arange(n) + 0.5, np.arange(n) + 0.5), -1).reshape(-1, 2)
+        self.known = known.ravel()
+        self.known_values = values.ravel()[self.known]
+        self.all_points, self.all_index = _module_points(np.ones((n, n), bool), sub=2)
+        self.sample_points, _ = _module_points(np.ones((n, n), bool))
+        self.format = qr_grid.format_area(n).ravel()
+        self.data = qr_grid.data_area(n).ravel()
+
+
+_LAYOUTS = {n: _Layout(n) for n in qr_grid.SIDES}
+
+
+_SQUARES = {n: np.array([[0, 0, 1], [n, 0, 1], [n, n, 1], [0, n, 1]], np.float64) for n in qr_grid.SIDES}
+
+
+def _project(h: np.ndarray, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Points mapped by h, and their homogeneous depth."""
+    p = points @ h[:, :2].T + h[:, 2]
+    return p[:, :2] / p[:, 2:3], p[:, 2]
+
+
+def _look(image: np.ndarray, xy: np.ndarray, outside: float | None = None) -> np.ndarray:
+    """The image at the points (bilinear), as float64; off the image, its edge continued, or
+    `outside` if given."""
+    count = len(xy)
+    width = 512  # remap takes maps of fewer than 32767 rows: the points go in rows of this many
+    m = np.zeros((-(-count // width) * width, 2), np.float32)
+    m[:count] = xy
+    m = m.reshape(-1, width, 2)
+    if outside is None:
+        values = cv2.remap(image, m[..., 0], m[..., 1], cv2.INTER_LINEAR,
+                           borderMode=cv2.BORDER_REPLICATE)
+    else:
+        values = cv2.remap(image, m[..., 0], m[..., 1], cv2.INTER_LINEAR,
+                           borderMode=cv2.BORDER_CONSTANT, borderValue=outside)
+    return values.ravel()[:count].astype(np.float64)
+
+
+def _correlation(values: np.ndarray, target: np.ndarray, weight: np.ndarray) -> float:
+    total = weight.sum()
+    if total <= 1:
+        return -1.0
+    v = values - (weight @ values) / total
+    t = target - (weight @ target) / total
+    den = np.sqrt((weight * v) @ v * ((weight * t) @ t))
+    return float((weight * v) @ t / den) if den > 0 else -1.0
+
+
+def blown_out(gray: np.ndarray) -> np.ndarray:
+    """Where glare has washed the code out: bright and flat (no module edge within a few
+    pixels), and a little around it. A bright but contrasty code is still read."""
+    box = np.ones((5, 5), np.uint8)
+    flat = cv2.dilate(gray, box) - cv2.erode(gray, box) < FLAT_RANGE
+    blown = (flat & (gray >= BLOWN_OUT)).astype(np.uint8)
+    return cv2.dilate(blown, box) > 0
+
+
+class _View:
+    """A part of the frame around a region: smoothed at some scale, its gradients, and where
+    it is blown out."""
+
+    def __init__(self, gray: np.ndarray, box: tuple[int, int, int, int], shrink: float = 1.0):
+        x0, y0, x1, y1 = box
+        part = gray[y0:y1, x0:x1]
+        if shrink > 1.0:  # a large code: its modules need no more than a few pixels each
+            size = (max(1, int(round((x1 - x0) / shrink))), max(1, int(round((y1 - y0) / shrink))))
+            part = cv2.resize(part, size, interpolation=cv2.INTER_AREA)
+        # frame pixels to view pixels
+        self.to_view = np.array([[1 / shrink, 0, -x0 / shrink], [0, 1 / shrink, -y0 / shrink],
+                                 [0, 0, 1]], np.float64)
+        self.raw = part.astype(np.float32)
+        self.usable = 1.0 - blown_out(part).astype(np.float32)
+        self._smoothed: dict[float, tuple] = {}
+
+    def smoothed(self, sigma: float):
+        key = round(sigma, 1)
+        if key not in self._smoothed:
+            image = cv2.GaussianBlur(self.raw, (0, 0), key) if key >= 0.3 else self.raw
+            gx = cv2.Sobel(image, cv2.CV_32F, 1, 0, ksize=3) / 8
+            gy = cv2.Sobel(image, cv2.CV_32F, 0, 1, ksize=3) / 8
+            self._smoothed[key] = (image, gx, gy)
+        return self._smoothed[key]
+
+
+def _fit(view: _View, h: np.ndarray, points: np.ndarray, target: np.ndarray, sigma: float,
+         iterations: int = 10) -> tuple[np.ndarray, float]:
+    """Levenberg-Marquardt on the 8 free entries of h (module units to view pixels), making
+    the view at `points` match `target` best up to brightness and contrast. Returns h and the
+    weighted correlation reached."""
+    image, gx, gy = view.smoothed(sigma)
+    xy, depth = _project(h, points)
+    values, weight = _look(image, xy), _look(view.usable, xy, 0.0)
+    best = _correlation(values, target, weight)
+    damping = 1e-2
+    u, v = points[:, 0], points[:, 1]
+    for _ in range(iterations):
+        sw = np.sqrt(weight)
+        (a, b), *_ = np.linalg.lstsq(np.stack([values, np.ones_like(values)], 1) * sw[:, None],
+                                     target * sw, rcond=None)
+        if a <= 1e-6:
+            break
+        ix, iy = _look(gx, xy) / depth, _look(gy, xy) / depth
+        x, y = xy[:, 0], xy[:, 1]
+        jac = np.stack([ix * u, ix * v, ix, iy * u, iy * v, iy,
+                        -(ix * x + iy * y) * u, -(ix * x + iy * y) * v], 1)
+        weighted = jac * weight[:, None]
+        normal = weighted.T @ jac
+        gradient = weighted.T @ ((target - b) / a - values)
+        scale = np.diag(normal).copy() + 1e-12
+        for _ in range(6):
+            step = np.linalg.solve(normal + damping * np.diag(scale), gradient)
+            trial = h.copy()
+            trial.flat[:8] += step
+            xy2, depth2 = _project(trial, points)
+            values2, weight2 = _look(image, xy2), _look(view.usable, xy2, 0.0)
+            reached = _correlation(values2, target, weight2)
+            if reached > best and (depth2 > 0).all():
+                moved = np.abs(xy2 - xy).max()
+                h, xy, depth, values, weight, best = trial, xy2, depth2, values2, weight2, reached
+                damping = max(damping / 3, 1e-5)
+                break
+            damping *= 8
+        else:
+            break
+        if moved < 0.05:
+            break
+    return h, best
+
+
+# ---------------------------------------------------------------- reading
+
+
+def _modules(view: _View, h: np.ndarray, layout: _Layout) -> np.ndarray:
+    """Each module's brightness: -1 as dark as the finders, +1 as light as the separators
+    (clipped to +-2); 0 where it is blown out or off the frame."""
+    xy, _ = _project(h, layout.sample_points)
+    values = _look(view.raw, xy).reshape(-1, layout.n * layout.n)
+    usable = _look(view.usable, xy, 0.0).reshape(-1, layout.n * layout.n).min(axis=0)
+    values = values.mean(axis=0)
+    fixed = values[layout.known]
+    light = fixed[(layout.known_values > 0) & (usable[layout.known] > 0)]
+    dark = fixed[(layout.known_values < 0) & (usable[layout.known] > 0)]
+    if len(light) < 8 or len(dark) < 8:
+        return np.zeros_like(values)
+    hi, lo = np.median(light), np.median(dark)
+    if hi - lo < 8:
+        return np.zeros_like(values)
+    z = (values - (hi + lo) / 2) / ((hi - lo) / 2)
+    return np.where(usable > 0, np.clip(z, -2, 2), 0.0)
+
+
+class Reading:
+    """The nearest tag to a sampled code, and by how much."""
+
+    def __init__(self, text: str, match: float, lead: float, grid: np.ndarray):
+        self.text, self.match, self.lead, self.grid = text, match, lead, grid
+
+    @property
+    def clear(self) -> bool:
+        return self.match >= MIN_MATCH and self.lead >= MIN_LEAD
+
+
+def _correctable(z: np.ndarray, grid: np.ndarray, layout: _Layout, level: str) -> bool:
+    """Whether the modules seen clearly leave the tag's code few enough codewords wrong for its
+    error correction: another code (one that is no tag, or the tag under another format)
+    contradicts it in more codewords than that, wherever it is seen clearly."""
+    codeword = qr_grid.codeword_of(layout.n)
+    data = codeword >= 0
+    wrong = (np.abs(z[data]) >= CLEAR_MODULE) & (np.sign(z[data]) != grid[data])
+    contradicted = np.unique(codeword[data][wrong]).size
+    return contradicted <= qr_grid.CORRECTION[layout.n][level] - SPARE_CODEWORDS
+
+
+def _nearest(z: np.ndarray, layout: _Layout) -> Reading | None:
+    keys, patterns = tag_codes.formats(layout.n)
+    written = z[layout.format]
+    norm = np.linalg.norm(written)
+    if norm == 0:
+        return None
+    likeness = patterns @ written / (norm * np.sqrt(len(written)))
+    first, second = np.sort(likeness)[::-1][:2]
+    if first < MIN_FORMAT or first - second < MIN_FORMAT_LEAD:
+        return None  # no format stands out: no code, or one too smeared to name
+    level, mask = keys[int(np.argmax(likeness))]
+    labels, grids = tag_codes.candidates(layout.n, level, mask)
+    if not labels:
+        return None
+    data = z[layout.data]
+    norm = np.linalg.norm(data)
+    if norm == 0:
+        return None
+    scale = norm * np.sqrt(len(data))
+    match = grids[:, layout.data] @ data / scale
+    best = int(np.argmax(match))
+    text = labels[best][0]
+    others = [m for (t, _), m in zip(labels, match) if t != text]
+    lead = float(match[best] - max(others)) if others else float(match[best])
+    if match[best] >= MIN_MATCH and lead >= MIN_LEAD:  # clear among tags: and among decoys?
+        decoys = tag_codes.decoys(text, layout.n, level, mask)
+        if len(decoys):
+            lead = min(lead, float(match[best] - (decoys[:, layout.data] @ data / scale).max()))
+        if not _correctable(z, grids[best], layout, level):
+            lead = -1.0
+    return Reading(text, float(match[best]), lead, grids[best])
+
+
+def _outline_scores(gray: np.ndarray, hs: np.ndarray, layout: _Layout) -> np.ndarray:
+    """How well the fixed modules match under each of the maps hs (K, 3, 3, module units to
+    frame pixels): their correlation with the layout's fixed values, modules off the frame or
+    blown out left out."""
+    centres = layout.centres[layout.known]
+    homogeneous = np.concatenate([centres, np.ones((len(centres), 1))], axis=1)
+    p = homogeneous[None] @ hs.transpose(0, 2, 1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        xy = (p[..., :2] / p[..., 2:3]).reshape(-1, 2)
+    xy = np.nan_to_num(xy, nan=-1e6, posinf=-1e6, neginf=-1e6).clip(-1e6, 1e6)
+    values = _look(gray, xy).reshape(len(hs), -1)
+    inside = ((xy >= 0) & (xy <= np.array(gray.shape[1::-1]) - 1)).all(axis=1)
+    weight = (inside & (values.ravel() < GLARE_LEVEL)).astype(np.float64).reshape(len(hs), -1)
+    target = layout.known_values
+    total = weight.sum(axis=1) + 1e-9
+    v = values - (weight * values).sum(axis=1, keepdims=True) / total[:, None]
+    t = target[None, :] - (weight * target).sum(axis=1, keepdims=True) / total[:, None]
+    den = np.sqrt((weight * v * v).sum(axis=1) * (weight * t * t).sum(axis=1)) + 1e-9
+    return (weight * v * t).sum(axis=1) / den
+
+
+def read_grids(gray: np.ndarray, maps: dict[int, np.ndarray]) -> str | None:
+    """The tag whose code lies where one of the given maps (module units to frame pixels,
+    (K, 3, 3) for codes of each side n) puts it, after refining the map; None if no tag is
+    clearly there."""
+    ranked = []
+    for n, m in maps.items():
+        if len(m):
+            ranked += zip(_outline_scores(gray, m, _LAYOUTS[n]), m, itertools.repeat(_LAYOUTS[n]))
+    ranked.sort(key=lambda item: -item[0])
+    ranked = [item for item in ranked[:OUTLINES] if item[0] >= MIN_OUTLINE_SCORE]
+    if not ranked:
+        return None
+    corners = np.concatenate([_SQUARES[layout.n] @ h.T for _, h, layout in ranked])
+    corners = corners[:, :2] / corners[:, 2:3]
+    module = max(_module_px(h) for _, h, _ in ranked)
+    pad = 8 * module + 8  # the quiet zone and the smoothing's reach
+    h_img, w_img = gray.shape[:2]
+    box = (int(max(0, corners[:, 0].min() - pad)), int(max(0, corners[:, 1].min() - pad)),
+           int(min(w_img, corners[:, 0].max() + pad + 1)), int(min(h_img, corners[:, 1].max() + pad + 1)))
+    if box[2] - box[0] < 16 or box[3] - box[1] < 16:
+        return None
+    view = _View(gray, box, max(1.0, module / MAX_MODULE_PX))
+    best: Reading | None = None
+    for _, h, layout in ranked:
+        h = view.to_view @ h
+        module = _module_px(h)
+        for sigma in (1.0, 0.4):  # the frame smoothed (a wider reach), then sharp
+            h, fitted = _fit(view, h, layout.fixed_points, layout.fixed_values, sigma * module)
+        if fitted < MIN_FIT:
+            continue
+        reading = _nearest(_modules(view, h, layout), layout)
+        if reading is None:
+            continue
+        # the nearest tag's whole grid is the sharper guide: fit on it, then read again
+        target = reading.grid[layout.all_index]
+        h, _ = _fit(view, h, layout.all_points, target, 0.3 * module)
+        again = _nearest(_modules(view, h, layout), layout)
+        if again is not None and again.lead > reading.lead:
+            reading = again
+        if best is None or reading.lead > best.lead:
+            best = reading
+        if best.clear:
+            break
+    return best.text if best is not None and best.clear else None
+
+
+def _module_px(h: np.ndarray) -> float:
+    """A module's side in pixels under a map from module units (at the grid's origin)."""
+    return float(np.sqrt(abs(np.linalg.det(h[:2, :2]))) / max(abs(h[2, 2]), 1e-9))
+
+
+def read_patch(gray: np.ndarray, matrix: np.ndarray, patch: np.ndarray) -> str | None:
+    """The tag in an upright patch of a grey frame (matrix: the affine map from the frame to the
+    patch, in which a code as wide as the patch's region is FIT_PX wide), or None."""
+    if patch.shape[0] <= _TEMPLATE.shape[0] or patch.shape[1] <= _TEMPLATE.shape[1]:
+        return None
+    response = cv2.matchTemplate(patch.astype(np.float32), _TEMPLATE, cv2.TM_CCOEFF_NORMED)
+    spots = _peaks(response)
+    if len(spots) < 2 or spots[1][2] < MIN_FINDER:
+        return None  # not two finders: no code, or too little of one to fit
+    triples = _finder_triples(response, spots)
+    if not len(triples):
+        return None
+    back = np.vstack([cv2.invertAffineTransform(matrix), [0, 0, 1]])
+    return read_grids(gray, {n: back[None] @ _grid_maps(triples, n) for n in qr_grid.SIDES})

@@ -1,0 +1,244 @@
+"""The last reader of a smeared tag (companion.scan.tag_fit): what it knows of a QR code's layout,
+the tags' codes it compares with, the smeared tags it reads that zbar and zxing-cpp do not, and
+what it never names: a code one character from a tag, a foreign code, a texture.
+
+Frames of the second frame maker (bench/frames_second.py), fixed seeds of the benchmark."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+import segno
+
+from companion.scan import decoder, qr, qr_encode, qr_grid, tag_codes, tag_fit, zxing_fallback
+from companion.scan.regions import find_regions
+from companion.scan.tag import parse_tag
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "bench"))
+
+import frames_second  # noqa: E402
+
+# (size, seed, cards read) of frames whose tags only the fit reads: motion blur or defocus
+# over two or three modules, a finder washed out by glare, a steep tilt
+SMEARED = [
+    ((640, 480), 10000817, {"G3:1"}),
+    ((640, 480), 10000705, {"W2:2"}),  # a finder under glare
+    ((640, 480), 10000873, {"M1:1"}),
+    ((1280, 720), 11001324, {"R3:1"}),
+    ((1280, 720), 11001361, {"W3:2"}),
+]
+
+
+def cards(texts) -> set:
+    return {f"{r.card}:{r.copy}" for r in map(parse_tag, texts) if r.ok}
+
+
+def printed(text: str, n: int, level: str, mask: int, mode: str) -> np.ndarray:
+    code = segno.make_qr(text, version=tag_codes.VERSIONS[n], error=level, mask=mask, mode=mode,
+                         boost_error=False)
+    return np.where(np.asarray(code.matrix, dtype=bool), -1.0, 1.0)
+
+
+# ---------------------------------------------------------------- the layout and the codes
+
+
+@pytest.mark.parametrize("n", qr_grid.SIDES)
+def test_the_fixed_modules_are_those_of_every_code_printed(n):
+    values, known = qr_grid.function_pattern(n)
+    for level in tag_codes.LEVELS:
+        for mask in tag_codes.MASKS:
+            grid = printed("HNB:", n, level, mask, "byte")
+            assert (grid[known] == values[known]).all(), (level, mask)
+    # what is left: the format twice (15 modules each) and the codewords (26 and 44 of 8 bits,
+    # and 7 bits of remainder in version 2)
+    assert qr_grid.format_area(n).sum() == 30
+    assert qr_grid.data_area(n).sum() == {21: 26 * 8, 25: 44 * 8 + 7}[n]
+
+
+def test_every_format_is_told_apart():
+    for n in qr_grid.SIDES:
+        keys, patterns = tag_codes.formats(n)
+        assert len(keys) == 32 and len({p.tobytes() for p in patterns}) == 32
+
+
+@pytest.mark.parametrize("n", qr_grid.SIDES)
+def test_the_encoder_writes_the_codes_segno_prints(n):
+    texts = list(tag_codes.TEXTS[::3]) + ["H7B:G3:2", "HNB:R1:10", "000042", "HNB:"]
+    for level in tag_codes.LEVELS:
+        for mask in tag_codes.MASKS:
+            fixed = tag_codes._any_code(n, level, mask)
+            for mode in tag_codes.MODES:
+                grids = iter(qr_encode.encode(texts, n, level, mask, mode, fixed, whole_zero=True)[0])
+                for text in texts:
+                    try:
+                        expected = printed(text, n, level, mask, mode).ravel()
+                    except segno.DataOverflowError:
+                        continue
+                    assert (next(grids) == expected).all(), (text, level, mask, mode)
+
+
+def test_the_codes_compared_with_hold_every_way_a_tag_is_printed():
+    for text in ("HNB:R1:2", "HNB:M5:1", "HNB:W3:2"):
+        # the project's own sheets (segno, alphanumeric, the most error correction that fits)
+        own = qr.make_qr(text)
+        level, mask = own.designator.split("-")[1].lower(), own.mask
+        labels, grids = tag_codes.candidates(21, level, mask)
+        mine = np.where(qr.qr_matrix(text), -1.0, 1.0).ravel()
+        assert labels[int(np.flatnonzero((grids == mine).all(axis=1))[0])][0] == text
+        # another generator (OpenCV's), and segno in byte mode (which pads differently)
+        for theirs in (frames_second.qr_modules(text),
+                       printed(text, 21, "m", 4, "byte") < 0):
+            flat = np.where(theirs, -1.0, 1.0).ravel()
+            found = [labels[int(i)][0] for lv in tag_codes.LEVELS for mk in tag_codes.MASKS
+                     for labels, grids in [tag_codes.candidates(21, lv, mk)]
+                     for i in np.flatnonzero((grids == flat).all(axis=1))]
+            assert found == [text], text
+
+
+def test_decoys_are_texts_one_character_from_a_tag_that_are_no_tag():
+    decoys = tag_codes.decoy_texts("HNB:R1:2")
+    for text in ("HNB:R7:2", "HNB:Q1:2", "HNB:R1:4", "HNB:R1:0", "HNB:X1:2"):
+        assert text in decoys
+    assert not set(decoys) & set(tag_codes.TEXTS)
+    assert all(not parse_tag(text).ok for text in decoys)
+
+
+# ---------------------------------------------------------------- reading
+
+
+@pytest.mark.parametrize("size, seed, read", SMEARED)
+def test_a_smeared_tag_is_read_by_the_fit(size, seed, read):
+    sample = frames_second.card_frame(size, seed)
+    stats: dict = {}
+    with zxing_fallback.set_aside():
+        found = cards(decoder.decode_frame(sample.frame, stats=stats))
+    assert found == read and stats.get("tag fit", 0) >= 1, stats
+
+
+def test_without_the_fit_nothing_reads_those_tags(monkeypatch):
+    monkeypatch.setattr(decoder, "FIT_REGIONS", 0)
+    for size, seed, _ in SMEARED[:3]:
+        assert cards(decoder.decode_frame(frames_second.card_frame(size, seed).frame)) == set()
+
+
+# Codes one character from the tag on the same cards, smeared the same way: the fit names no
+# card for them (the nearest tag is no nearer than the decoys, the code's own text among them).
+LOOKALIKES = ["HNB:{s}7:{c}", "HNB:Q{r}:{c}", "HNB:{s}{r}:4", "HNB:{s}{r}:{c}0"]
+
+
+@pytest.mark.parametrize("size, seed, read", SMEARED[:3])
+def test_a_code_one_character_from_a_tag_is_never_named(size, seed, read):
+    base = frames_second.card_frame(size, seed)
+    for card, copy in base.cards:
+        s, r = str(card)
+        for pattern in LOOKALIKES:
+            text = pattern.format(s=s, r=r, c=copy)
+            sample = frames_second.card_frame(size, seed, printed={(card, copy): text})
+            assert cards(decoder.decode_frame(sample.frame)) <= {f"{c}:{n}" for c, n in sample.cards}, text
+
+
+def test_no_card_is_fitted_on_empty_tables_and_foreign_codes():
+    with zxing_fallback.set_aside():
+        for seed in range(6):
+            for make in (frames_second.empty_frame, frames_second.foreign_frame):
+                for size in ((640, 480), (1280, 720)):
+                    frame = make(size, 12_700_000 + 97 * seed).frame
+                    assert cards(decoder.decode_frame(frame)) == set(), (make.__name__, seed)
+
+
+def smeared_on_table(grid: np.ndarray, sigma: float = 3.0) -> np.ndarray:
+    """A code of 5 px modules with its quiet zone on a sticker, on a 640x480 table, defocused
+    past what zbar reads."""
+    code = np.pad(np.kron(np.where(grid > 0, 235, 25), np.ones((5, 5))), 20, constant_values=235)
+    frame = np.full((480, 640), 120, np.uint8)
+    frame[100:100 + code.shape[0], 200:200 + code.shape[1]] = code
+    return cv2.GaussianBlur(frame, (0, 0), sigma)
+
+
+def test_the_fit_reads_a_defocused_tag_on_a_plain_table():
+    frame = smeared_on_table(printed("HNB:G2:1", 21, "h", 5, "alphanumeric"))
+    stats: dict = {}
+    with zxing_fallback.set_aside():
+        assert decoder.decode_frame(frame, stats=stats) == ["HNB:G2:1"]
+    assert stats == {"tag fit": 1}
+
+
+def test_the_same_defocus_on_a_foreign_code_or_a_chequered_cloth_reads_nothing():
+    foreign = smeared_on_table(printed("000042", 21, "m", 2, "byte"))  # version 1, like a tag
+    cloth = cv2.GaussianBlur(np.kron((np.indices((60, 80)).sum(axis=0) % 2) * 200 + 30,
+                                     np.ones((8, 8))).astype(np.uint8), (0, 0), 1.0)
+    for frame in (foreign, cloth):
+        with zxing_fallback.set_aside():
+            assert decoder.decode_frame(frame) == []
+        for region in find_regions(frame, None):  # every region, not only those the decoder fits
+            matrix, out = decoder._upright_matrix(region, tag_fit.FIT_PX, tag_fit.FIT_MARGIN)
+            assert tag_fit.read_patch(frame, matrix, decoder._warp(frame, matrix, out)) is None
+
+
+@pytest.mark.parametrize("text, named", [("HNB:R1:1", "HNB:R1:1"), ("HNB:R7:1", None),
+                                         ("HNB:R1:4", None), ("HNB:Q1:1", None)])
+def test_a_sharp_code_is_named_only_if_it_is_a_tag(text, named):
+    layout = tag_fit._LAYOUTS[21]
+    grid = printed(text, 21, "q", 6, "alphanumeric").ravel()
+    reading = tag_fit._nearest(grid, layout)
+    assert (reading.text if reading is not None and reading.clear else None) == named
+
+
+def test_a_format_read_wrong_names_no_other_tag():
+    # The format decides which codes the data are compared with: read as another level or
+    # mask, a tag's data can lie nearer another tag's code under that format than any other
+    # (HNB:W1:3 read as level H, mask 0, is nearest HNB:Y1:2), but that code is contradicted
+    # in more codewords than its error correction allows.
+    layout = tag_fit._LAYOUTS[21]
+    keys, patterns = tag_codes.formats(21)
+    grid = printed("HNB:W1:3", 21, "m", 0, "alphanumeric").ravel()
+    for key, pattern in zip(keys, patterns):
+        z = grid.copy()
+        z[layout.format] = pattern
+        reading = tag_fit._nearest(z, layout)
+        named = reading.text if reading is not None and reading.clear else None
+        assert named in (None, "HNB:W1:3"), key
+
+
+def test_a_smeared_code_of_another_text_is_not_named_the_tag_it_lies_nearest(monkeypatch):
+    # "H7B:G3:2", smeared: its data lie nearer the code of HNB:M1:2 than of any other tag or
+    # decoy, but the modules seen clearly contradict that code in too many codewords.
+    seen = []
+    nearest = tag_fit._nearest
+
+    def spy(z, layout):
+        reading = nearest(z, layout)
+        seen.append(reading)
+        return reading
+
+    monkeypatch.setattr(tag_fit, "_nearest", spy)
+    frame = smeared_on_table(printed("H7B:G3:2", 21, "q", 0, "alphanumeric"))
+    with zxing_fallback.set_aside():
+        assert decoder.decode_frame(frame) == []
+    assert any(r is not None and r.text == "HNB:M1:2" for r in seen)  # it got that far
+
+
+def test_decoys_stop_what_the_codeword_check_alone_would_let_through(monkeypatch):
+    # A code one character from a tag ("HNB:GD:1" beside HNB:G4:1), sampled with noise: were
+    # the codeword check to let it pass, its nearest tag could lead every other tag by enough to
+    # be named; the decoy that is its own text leads that tag.
+    monkeypatch.setattr(tag_fit, "_correctable", lambda *args: True)
+    layout = tag_fit._LAYOUTS[21]
+    grid = printed("HNB:GD:1", 21, "h", 4, "alphanumeric").ravel()
+    decoys = tag_codes.decoys
+    no_decoys = lambda text, n, level, mask: np.zeros((0, n * n), np.float32)  # noqa: E731
+    let_through = 0
+    for seed in range(200):
+        z = np.clip(grid + np.random.default_rng(seed).normal(0, 0.6, grid.size), -2, 2)
+        monkeypatch.setattr(tag_codes, "decoys", no_decoys)
+        without = tag_fit._nearest(z, layout)
+        monkeypatch.setattr(tag_codes, "decoys", decoys)
+        reading = tag_fit._nearest(z, layout)
+        let_through += without is not None and without.clear
+        assert reading is None or not reading.clear, seed
+    assert let_through >= 1
