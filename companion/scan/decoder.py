@@ -21,7 +21,7 @@ which nothing at all was read is handed to zxing-cpp whole (a code under glare m
 as a patch; zxing's own search costs a tenth of zbar's on the whole frame).
 Last, the few regions still unread (and, in a frame where nothing was read, fainter ones that
 look striped) go to the tag fit (companion.scan.tag_fit): it names a smeared code only if it is
-clearly one of the card tags' known codes, so it reads tags, never another QR code.
+clearly one of the card tags' known codes, and names nothing but card tags.
 
 `bare_decode` is plain pyzbar on the whole frame: the baseline of the benchmark.
 """

@@ -3,7 +3,7 @@
 The tag fit (companion.scan.tag_fit) compares a smeared code with every tag's code under the
 format it read, and with decoys: about a hundred codes per format. segno encodes one code in a
 third of a millisecond, which made the first frames of each new format cost tens of milliseconds
-on the scan thread; here they are encoded together with numpy in about one. The codes are those
+on the scan thread; here they are encoded together with numpy in a few. The codes are those
 segno prints, and those the standard asks for where segno pads differently (tests/scan/
 test_tag_fit.py checks every tag under every format): the text as one segment in alphanumeric
 or byte mode, the terminator and pad codewords, one block of
@@ -34,7 +34,7 @@ _MASKS = (
 )
 
 # GF(256) with the QR code's polynomial x^8 + x^4 + x^3 + x^2 + 1
-_EXP = np.zeros(512, np.int32)
+_EXP = np.zeros(256, np.int32)
 _LOG = np.zeros(256, np.int32)
 _value = 1
 for _power in range(255):
@@ -43,7 +43,6 @@ for _power in range(255):
     _value <<= 1
     if _value & 0x100:
         _value ^= 0x11D
-_EXP[255:510] = _EXP[:255]
 
 
 def _multiply(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -158,7 +157,6 @@ def encode(texts: list[str], n: int, level: str, mask: int, mode: str, fixed: np
     order, rest, flips = _placement(n, mask)
     dark = np.zeros((len(data), n * n), bool)
     dark[:, order] = bits.astype(bool)
-    dark[:, rest] = False
     area = qr_grid.data_area(n).ravel()
     dark[:, area] ^= flips[area]
     grids = grids[fits]

@@ -4,7 +4,7 @@ A tag's text is one of a few dozen ("HNB:R1:1" to "HNB:M5:1"), so its code is on
 thousand grids: each text in alphanumeric or byte mode, at each error correction level and each
 of the eight masks, in version 1 or 2. Whatever printed the tag (the project's sheets, another QR
 generator), the code is one of them, unless the generator split the text into several segments
-or added an ECI header (then it is missed, never misread). companion.scan.tag_fit reads the level and mask from the
+or added an ECI header (then the fit does not read it). companion.scan.tag_fit reads the level and mask from the
 code's format, then compares its data with the tags' grids of that level and mask (encoded on
 first use by companion.scan.qr_encode, a few milliseconds, and kept).
 

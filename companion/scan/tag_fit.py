@@ -19,11 +19,12 @@ region the other readers gave up on:
 3. Reading: every module is sampled; the format (error correction level and mask) is the nearest
    of the 32 formats, if one stands out; the data are compared with the grid of every tag of
    that format. The nearest tag is named only if its grid is clearly nearer than any other
-   tag's and than any text one character from it that is no tag ("HNB:R7:1"), and if the
-   modules seen clearly contradict it in fewer codewords than its error correction could put
-   right. A code of another text contradicts every tag's code in more codewords than that
-   wherever it is seen clearly, and so does a tag read under the wrong format: it is missed,
-   never named.
+   tag's and than any text one character from it that is no tag ("HNB:R7:1"), and if what is
+   seen pins its code down: the codewords hidden (glare, the frame's edge) or contradicted by a
+   clearly seen module must be at least two fewer than its error correction codewords. Any
+   other code of the format, of a text that is no tag or of a tag under a misread format,
+   differs from it in more codewords than that, so three of them at least would be in view
+   and none looks like the tag's.
 
 Only what passes all that is returned, and it then goes through the same tag parsing and the
 same stream logic as a zbar read. bench/bench_scan.py measures what it adds and what it costs.
@@ -56,7 +57,7 @@ MIN_FORMAT_LEAD = 0.15  # and better by this than any other
 MIN_MATCH = 0.35  # the nearest tag's data must match at least this well (cosine)
 MIN_LEAD = 0.1  # and better by this than any other tag's and any decoy's
 CLEAR_MODULE = 0.7  # a module this far from grey (-1 dark .. +1 light) is seen clearly
-SPARE_CODEWORDS = 2  # the codewords clearly wrong must be this many fewer than it has to correct
+SPARE_CODEWORDS = 2  # codewords hidden or contradicted: at least this many fewer than it corrects
 
 
 # ---------------------------------------------------------------- finders
@@ -331,7 +332,7 @@ def _modules(view: _View, h: np.ndarray, layout: _Layout) -> np.ndarray:
     (clipped to +-2); 0 where it is blown out or off the frame."""
     xy, _ = _project(h, layout.sample_points)
     values = _look(view.raw, xy).reshape(-1, layout.n * layout.n)
-    usable = _look(view.usable, xy, 0.0).reshape(-1, layout.n * layout.n).min(axis=0)
+    usable = _look(view.usable, xy, 0.0).reshape(-1, layout.n * layout.n).mean(axis=0) >= 0.5
     values = values.mean(axis=0)
     fixed = values[layout.known]
     light = fixed[(layout.known_values > 0) & (usable[layout.known] > 0)]
@@ -357,14 +358,18 @@ class Reading:
 
 
 def _correctable(z: np.ndarray, grid: np.ndarray, layout: _Layout, level: str) -> bool:
-    """Whether the modules seen clearly leave the tag's code few enough codewords wrong for its
-    error correction: another code (one that is no tag, or the tag under another format)
-    contradicts it in more codewords than that, wherever it is seen clearly."""
+    """Whether the tag's code is pinned down by what is seen of it: the codewords that are
+    hidden (glare, the frame's edge) or that a clearly seen module contradicts are at least
+    SPARE_CODEWORDS fewer than its error correction codewords. Any other code of the format (a
+    text that is no tag, or the tag under a misread format) differs from it in more codewords
+    than it has of error correction, so it would differ in at least SPARE_CODEWORDS + 1
+    codewords in view, none of them clearly."""
     codeword = qr_grid.codeword_of(layout.n)
     data = codeword >= 0
     wrong = (np.abs(z[data]) >= CLEAR_MODULE) & (np.sign(z[data]) != grid[data])
-    contradicted = np.unique(codeword[data][wrong]).size
-    return contradicted <= qr_grid.CORRECTION[layout.n][level] - SPARE_CODEWORDS
+    hidden = z[data] == 0  # blown out or off the frame
+    doubtful = np.unique(codeword[data][wrong | hidden])
+    return doubtful.size <= qr_grid.CORRECTION[layout.n][level] - SPARE_CODEWORDS
 
 
 def _nearest(z: np.ndarray, layout: _Layout) -> Reading | None:
@@ -379,8 +384,6 @@ def _nearest(z: np.ndarray, layout: _Layout) -> Reading | None:
         return None  # no format stands out: no code, or one too smeared to name
     level, mask = keys[int(np.argmax(likeness))]
     labels, grids = tag_codes.candidates(layout.n, level, mask)
-    if not labels:
-        return None
     data = z[layout.data]
     norm = np.linalg.norm(data)
     if norm == 0:
@@ -457,8 +460,12 @@ def read_grids(gray: np.ndarray, maps: dict[int, np.ndarray]) -> str | None:
         # the nearest tag's whole grid is the sharper guide: fit on it, then read again
         target = reading.grid[layout.all_index]
         h, _ = _fit(view, h, layout.all_points, target, 0.3 * module)
+        # (fitted on that tag's own grid, the frame may lean towards it: both readings must
+        # name it, and the lesser lead counts)
         again = _nearest(_modules(view, h, layout), layout)
-        if again is not None and again.lead > reading.lead:
+        if again is None or again.text != reading.text:
+            reading.lead = -1.0
+        elif again.lead < reading.lead:
             reading = again
         if best is None or reading.lead > best.lead:
             best = reading

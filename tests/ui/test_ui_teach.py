@@ -139,7 +139,7 @@ def teach_face(d, camera, screen, card, shot: str | None = None) -> None:
         assert d.wait_for(lambda: screen.hint_text == got, timeout=5), screen.hint_text
         d.shot(shot)
     camera.show(None)
-    assert d.wait_for(lambda: screen.teach.seen in ("no_card", "idle"), timeout=10), (screen.teach.seen, screen.teach.phase, screen.teach.current, screen.teach.again, screen.hint_text, card)
+    assert d.wait_for(lambda: screen.teach.seen in ("no_card", "idle"), timeout=30), (screen.teach.seen, screen.teach.phase, screen.teach.current, screen.teach.again, screen.hint_text, card)
     d.frames(2)
 
 
@@ -174,7 +174,7 @@ def test_a_deck_is_taught_on_the_teach_screen_and_read_live(start_app, camera, d
     d.wait(0.3)  # the preview shows the card
     d.shot("teach/teach-800x480-en-holding")
     camera.show(None)
-    assert d.wait_for(lambda: screen.teach.seen == "no_card", timeout=10)
+    assert d.wait_for(lambda: screen.teach.seen == "no_card", timeout=30)
     order = []
     while screen.teach.current is not None and not screen.teach.checking_again:
         order.append(screen.teach.current)
@@ -203,7 +203,7 @@ def test_a_deck_is_taught_on_the_teach_screen_and_read_live(start_app, camera, d
     # from the next card on, faces are read: Blue 1 by tap, then Blue 2 shown to the camera
     d.session.play(Card("B", 1), source="touch")
     d.model.hide_banner()
-    d.wait_for(lambda: getattr(d.app.camera.service, "_faces", None) is not None, timeout=10)
+    d.wait_for(lambda: getattr(d.app.camera.service, "_faces", None) is not None, timeout=30)
     settled(d)
     camera.show(Card("B", 2), LIVE_POSE)
     assert d.wait_for(lambda: len(d.session.game.events) == 2, timeout=30), d.model.scan_state
@@ -368,7 +368,7 @@ def test_the_deck_taught_last_is_read_from_the_start(start_app, camera, data_dir
         context.session.new_game(GameSetup.create(["Ana", "Ben", "Cy"]))
         d = start_app(context)
         assert d.wait_for(lambda: d.model.camera_running, timeout=20), d.model.scan_state
-        assert d.wait_for(lambda: getattr(d.app.camera.service, "_faces", None) is not None, timeout=10)
+        assert d.wait_for(lambda: getattr(d.app.camera.service, "_faces", None) is not None, timeout=30)
         settled(d)
         camera.show(Card("Y", 1), LIVE_POSE)
         assert d.wait_for(lambda: len(d.session.game.events) == 1, timeout=30), d.model.scan_state
