@@ -437,7 +437,10 @@ def read_grids(gray: np.ndarray, maps: dict[int, np.ndarray]) -> str | None:
     if not ranked:
         return None
     corners = np.concatenate([_SQUARES[layout.n] @ h.T for _, h, layout in ranked])
-    corners = corners[:, :2] / corners[:, 2:3]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        corners = corners[:, :2] / corners[:, 2:3]
+    if not np.isfinite(corners).all():
+        return None
     module = max(_module_px(h) for _, h, _ in ranked)
     pad = 8 * module + 8  # the quiet zone and the smoothing's reach
     h_img, w_img = gray.shape[:2]
