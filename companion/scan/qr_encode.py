@@ -5,7 +5,7 @@ format it read, and with decoys: about a hundred codes per format. segno encodes
 third of a millisecond, which made the first frames of each new format cost tens of milliseconds
 on the scan thread; here they are encoded together with numpy in a few. The codes are those
 segno prints, and those the standard asks for where segno pads differently (tests/scan/
-test_tag_fit.py checks every tag under every format): the text as one segment in alphanumeric
+test_tag_fit.py checks a third of the tags and a few other texts under every format): the text as one segment in alphanumeric
 or byte mode, the terminator and pad codewords, one block of
 Reed-Solomon error correction (versions 1 and 2 have one block at every level), the codewords
 placed two columns at a time from the bottom right, and the mask.
