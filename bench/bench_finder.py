@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import importlib
 import sys
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -35,8 +34,8 @@ sys.path.insert(0, str(HERE.parent))
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
-from pyzbar import pyzbar  # noqa: E402
 
+from bench_faces import corpus_arguments, timed_beside_zbar  # noqa: E402
 from companion.faces.finder import find_cards  # noqa: E402
 from companion.rules.variants import VARIANTS  # noqa: E402
 
@@ -84,13 +83,9 @@ def run_corpus(name: str, args) -> dict:
     t = {"cards": 0, "found": 0, "off": 0, "none": 0, "others": 0, "errors": [], "shares": [],
          "empty": {}, "t_find": 0.0, "t_zbar": 0.0, "n": 0}
     for j, (d, frame, truth, label) in enumerate(samples(name, args.decks, args.frames, args.empty, args.seed)):
-        t0 = time.perf_counter()
-        quads = find_cards(frame)
-        t1 = time.perf_counter()
-        pyzbar.decode(frame)
-        t2 = time.perf_counter()
-        t["t_find"] += t1 - t0
-        t["t_zbar"] += t2 - t1
+        quads, took, zbar_took = timed_beside_zbar(find_cards, frame)
+        t["t_find"] += took
+        t["t_zbar"] += zbar_took
         t["n"] += 1
         if truth is None:
             kind = t["empty"].setdefault(label, [0, 0])
@@ -138,7 +133,6 @@ def report(name: str, t: dict) -> None:
 
 
 def main() -> int:
-    from bench_faces import corpus_arguments
 
     args = corpus_arguments(__doc__.splitlines()[0], "write the card frames without a matching outline here")
     for name in args.corpora:

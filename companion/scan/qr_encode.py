@@ -115,27 +115,13 @@ def _codewords(text: str, mode: str, capacity: int, whole_zero: bool) -> list[in
 
 
 @lru_cache(maxsize=None)
-def _placement(n: int, mask: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(the module of each codeword bit, in order; the remainder modules; the mask over the
-    whole grid, flattened)."""
-    codeword = qr_grid.codeword_of(n).reshape(n, n)
-    free = qr_grid.data_area(n)
-    order, rest = [], []
-    column, upwards = n - 1, True
-    while column > 0:
-        if column == 6:
-            column -= 1
-        for row in (range(n - 1, -1, -1) if upwards else range(n)):
-            for x in (column, column - 1):
-                if free[row, x]:
-                    (order if codeword[row, x] >= 0 else rest).append(row * n + x)
-        upwards = not upwards
-        column -= 2
+def _mask(n: int, mask: int) -> np.ndarray:
+    """Where the mask flips a module, over the whole grid, flattened."""
     flips = np.zeros((n, n), bool)
     for i in range(n):
         for j in range(n):
             flips[i, j] = _MASKS[mask](i, j)
-    return np.array(order), np.array(rest, int), flips.ravel()
+    return flips.ravel()
 
 
 def encode(texts: list[str], n: int, level: str, mask: int, mode: str, fixed: np.ndarray,
@@ -154,7 +140,8 @@ def encode(texts: list[str], n: int, level: str, mask: int, mode: str, fixed: np
     data = np.array([w for w in words if w is not None], np.int32)
     allwords = np.concatenate([data, _correction(data, degree)], axis=1)
     bits = ((allwords[:, :, None] >> np.arange(7, -1, -1)) & 1).reshape(len(data), -1)
-    order, rest, flips = _placement(n, mask)
+    order = qr_grid.placement(n)[:8 * total]  # the remainder bits after them stay 0
+    flips = _mask(n, mask)
     dark = np.zeros((len(data), n * n), bool)
     dark[:, order] = bits.astype(bool)
     area = qr_grid.data_area(n).ravel()

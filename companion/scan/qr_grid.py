@@ -86,26 +86,33 @@ CORRECTION = {21: {"l": 7, "m": 10, "q": 13, "h": 17}, 25: {"l": 10, "m": 16, "q
 
 
 @lru_cache(maxsize=None)
-def codeword_of(n: int) -> np.ndarray:
-    """(n*n,) the codeword each module of the data belongs to, -1 for every other module (and
-    for version 2's remainder bits). Modules are placed two columns at a time from the bottom
-    right, up then down, skipping the fixed modules and the format."""
+def placement(n: int) -> np.ndarray:
+    """The data modules (flat indexes) in the order the code's bits fill them: two columns at a
+    time from the bottom right, up then down, skipping the fixed modules, the format and the
+    vertical timing line."""
     free = data_area(n)
-    index = -np.ones((n, n), int)
-    bit = 0
-    total = CODEWORDS[n] * 8
+    order = []
     column, upwards = n - 1, True
     while column > 0:
-        if column == 6:  # the vertical timing line is skipped whole
+        if column == 6:
             column -= 1
-        rows = range(n - 1, -1, -1) if upwards else range(n)
-        for row in rows:
+        for row in (range(n - 1, -1, -1) if upwards else range(n)):
             for x in (column, column - 1):
                 if free[row, x]:
-                    if bit < total:
-                        index[row, x] = bit // 8
-                    bit += 1
+                    order.append(row * n + x)
         upwards = not upwards
         column -= 2
+    out = np.array(order)
+    out.setflags(write=False)
+    return out
+
+
+@lru_cache(maxsize=None)
+def codeword_of(n: int) -> np.ndarray:
+    """(n*n,) the codeword each module of the data belongs to, -1 for every other module (and
+    for version 2's remainder bits, placed after the last codeword)."""
+    index = -np.ones(n * n, int)
+    bits = placement(n)[:CODEWORDS[n] * 8]
+    index[bits] = np.arange(len(bits)) // 8
     index.setflags(write=False)
-    return index.ravel()
+    return index
