@@ -40,8 +40,10 @@ from companion.scan.rectify import all_code_corners, code_corners, code_side, gl
 from companion.scan.regions import Region, find_regions
 from companion.scan.zbar_plain import qr_data
 from companion.scan import tag_fit, zxing_fallback
+from companion.scan.repeated_errors import RepeatedErrors
 
 log = logging.getLogger(__name__)
+errors = RepeatedErrors(log)  # a reader failing on every frame is logged once a minute
 
 QR_ONLY = [ZBarSymbol.QRCODE]
 CODE_PX = 120  # a region is first read with its longer side resized to this
@@ -299,7 +301,7 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
                             _full_size(gray, region))):
                     done.append(region)
         except Exception:  # the second reader failing never loses what zbar read
-            log.exception("the second reader failed")
+            errors.exception("the second reader failed")
     # Last, smeared tags fitted with the known codes: the code-like regions still unread, then
     # (only in a frame where nothing was read: they are many on a patterned table) the faint
     # ones. A region wider than any code is left out: its code would be too small in the patch.
@@ -313,7 +315,7 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
         try:
             text = tag_fit.read_patch(gray, matrix, _warp(gray, matrix, out))
         except Exception:  # like the second reader's, its failure never loses a read
-            log.exception("the tag fit failed")
+            errors.exception("the tag fit failed")
             continue
         if text is not None and note("tag fit", [text]):
             done.append(region)
@@ -330,7 +332,7 @@ def decode_frame(frame: np.ndarray, max_regions: int | None = 6, stats: dict | N
         try:
             texts = zxing_fallback.read_frame(gray)
         except Exception:
-            log.exception("the second reader failed")
+            errors.exception("the second reader failed")
         if texts and stats is not None:
             stats["second reader, whole frame"] = stats.get("second reader, whole frame", 0) + 1
     return texts

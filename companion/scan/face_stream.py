@@ -14,12 +14,16 @@ counted again when its tag comes into view (`holds`).
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from companion.rules.cards import Card, parse_card
 from companion.rules.variants import Variant, get_variant
+from companion.scan.repeated_errors import RepeatedErrors
 from companion.scan.tag import TagRead
+
+errors = RepeatedErrors(logging.getLogger(__name__))  # a reader failing on every frame: once a minute
 
 STABLE_FRAMES = 3  # a face is named in this many frames in a row before it counts
 LEAVE_FRAMES = 6
@@ -56,7 +60,8 @@ class FaceStream:
         deck = get_variant(variant) if isinstance(variant, str) else variant
         try:
             names = self.read(frame, deck)
-        except Exception:  # a frame the reader cannot take names nothing
+        except Exception:  # a frame the reader cannot take names nothing (and is logged)
+            errors.exception("the face reader failed")
             names = []
         shown = []
         for name in names:

@@ -33,12 +33,14 @@ from companion.rules.cards import Card
 from companion.rules.variants import Variant
 from companion.scan.decoder import decode_frame
 from companion.scan.face_stream import FaceStream
+from companion.scan.repeated_errors import RepeatedErrors
 from companion.scan.tag import parse_tag
 from companion.scan.tracker import LEAVE_FRAMES, STABLE_FRAMES, Tracker
 from companion.words.camera import camera_error_text
 from hardware.camera.base import CameraError, CameraSource
 
 log = logging.getLogger(__name__)
+errors = RepeatedErrors(log)  # what fails on every frame is logged once a minute
 
 READY, SEEING, CARD, REJECTED, NO_CAMERA, LOST = "ready", "seeing", "card", "rejected", "no_camera", "lost"
 RETRY_SECONDS = 2.0  # between attempts to reach a lost (or missing) camera
@@ -189,7 +191,7 @@ class ScanService:
         try:
             return self._step()
         except Exception:  # the last guard: the app must never see an exception from here
-            log.exception("scan step failed")
+            errors.exception("scan step failed")
             return False
 
     def _step(self) -> bool:
@@ -275,7 +277,7 @@ class ScanService:
         try:
             texts = self._decode(frame)
         except Exception:
-            log.exception("a frame could not be decoded")
+            errors.exception("a frame could not be decoded")
             texts = []
         faces = self._faces
         named = faces.names(frame, self._tracker.variant) if faces is not None else []
@@ -341,7 +343,7 @@ class ScanService:
         try:
             callback(*args)
         except Exception:
-            log.exception("a scan callback failed")
+            errors.exception("a scan callback failed")
 
     @staticmethod
     def _close(source: CameraSource) -> None:
