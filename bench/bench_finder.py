@@ -133,7 +133,6 @@ def report(name: str, t: dict) -> None:
 
 
 def main() -> int:
-
     args = corpus_arguments(__doc__.splitlines()[0], "write the card frames without a matching outline here")
     for name in args.corpora:
         report(name, run_corpus(name, args))

@@ -196,13 +196,13 @@ class FaceReader:
             leaning = min(leaning, 0.0)  # the rivals differ from it less than the face does
         name = self.cards[best]
         if self.model is not None:
-            # a card of a suit not all taught is never named: an untaught rank differs from
-            # the taught ones where neither judge looked (a deck taught in part reads the
-            # suits it has whole)
-            sure = (first <= self.max_residual and leaning >= self.min_leaning
-                    and self._suit_taught(name[0], allowed))
+            max_residual, min_leaning = self.max_residual, self.min_leaning
         else:  # a deck of one card: the first judge alone, and strict
-            sure = first <= ALONE_MAX_RESIDUAL and leaning >= ALONE_MIN_LEANING and self._suit_taught(name[0], allowed)
+            max_residual, min_leaning = ALONE_MAX_RESIDUAL, ALONE_MIN_LEANING
+        # a card of a suit not all taught is never named: an untaught rank differs from the
+        # taught ones where neither judge looked (a deck taught in part reads the suits it has
+        # whole)
+        sure = first <= max_residual and leaning >= min_leaning and self._suit_taught(name[0], allowed)
         if allowed is not None and name not in allowed:
             sure = False
         return (name if sure else None), name, first, leaning
