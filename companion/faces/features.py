@@ -100,6 +100,7 @@ def weights() -> np.ndarray:
 
 
 _WEIGHTS = None
+_PART_WEIGHTS = None
 
 
 def contrast(samples: np.ndarray) -> float:
@@ -118,6 +119,21 @@ def _weights() -> np.ndarray:
     return _WEIGHTS
 
 
+def _part_weights() -> np.ndarray:
+    """P x 3: the pixels' weights (weights()) in three columns, the whole card's pixels in the
+    first, each corner's in the next two, 0 elsewhere."""
+    global _PART_WEIGHTS
+    if _PART_WEIGHTS is None:
+        w = _weights()
+        n_whole, n_corner = WHOLE[0] * WHOLE[1], CORNER[0] * CORNER[1]
+        columns = np.zeros((len(w), 3), np.float32)
+        columns[:n_whole, 0] = w[:n_whole]
+        columns[n_whole:n_whole + n_corner, 1] = w[n_whole:n_whole + n_corner]
+        columns[n_whole + n_corner:, 2] = w[n_whole + n_corner:]
+        _PART_WEIGHTS = columns
+    return _PART_WEIGHTS
+
+
 def residuals(candidate: np.ndarray, taught: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray]:
     """How far the candidate sample (3 x P) is from each taught sample (N x 3 x P), each under
     its best-fitting light, relative to the deck's contrast `scale`: N values, lower is closer;
@@ -129,13 +145,14 @@ def residuals(candidate: np.ndarray, taught: np.ndarray, scale: float) -> tuple[
     gains = np.maximum(num / den, 1e-3)
     mean = np.exp(np.log(gains).mean(axis=1, keepdims=True))
     gains = mean * np.clip(gains / mean, 1 / MAX_TINT, MAX_TINT)
-    fitted = gains[:, :, None] * candidate[None]
-    diff = np.abs(fitted - taught).mean(axis=1)  # N x P, over the channels
-    capped = np.minimum(diff, CAP * scale) * w
-    n_whole, n_corner = WHOLE[0] * WHOLE[1], CORNER[0] * CORNER[1]
-    whole = capped[:, :n_whole].sum(axis=1)
-    first = capped[:, n_whole:n_whole + n_corner].sum(axis=1)
-    second = capped[:, n_whole + n_corner:].sum(axis=1)
+    # per pixel, the mean over the channels of |fitted - taught|, capped, then summed by part
+    # with the pixels' weights (one product with the parts' weight columns)
+    diff = np.abs(gains[:, 0, None] * candidate[0] - taught[:, 0])
+    for c in (1, 2):
+        diff += np.abs(gains[:, c, None] * candidate[c] - taught[:, c])
+    diff /= 3.0
+    np.minimum(diff, CAP * scale, out=diff)
+    whole, first, second = (diff @ _part_weights()).T
     # the rank is printed in both corners: the better one counts twice (a finger or a glare
     # over one corner costs nothing)
     return (whole + 2 * np.minimum(first, second)) / scale, gains

@@ -1,13 +1,16 @@
 """Card outlines in a camera frame, and a card's face put upright.
 
-`find_cards` works on a small copy of the frame (a card is 15-45% of its width, so a few dozen
-pixels are plenty to find it): it takes the edges of the brightness and of the colour, closes
-small gaps, and keeps the outlines that are four-sided, convex and about as long as a card is
-wide (any rotation, some tilt). A card whose outline does not close (a finger across a side, a
-checked cloth or stripes running into its edge) is put together from straight edges instead
-(side_lines.py), and a card whose outline closed along a line printed near its edges is given
-its own edge just outside instead. It finds anything card-shaped, a card's back or a phone
-too: naming the card, or nothing, is the reader's job.
+`find_cards` (`OutlineSearch.cards`) works on a small copy of the frame (a card is 15-45% of
+its width, so a few dozen pixels are plenty to find it): it takes the edges of the brightness
+and of the colour, closes small gaps, and keeps the outlines that are four-sided, convex and
+about as long as a card is wide (any rotation, some tilt). A card whose outline does not close
+(a finger across a side, a checked cloth or stripes running into its edge) is put together from
+straight edges instead (side_lines.py), and a card whose outline closed along a line printed
+near its edges is given its own edge just outside instead. A card lost among the cloth's edges
+altogether (a striped card on a checked cloth) still stands out from the cloth's colours:
+`OutlineSearch.standing_out` (standing_out.py) finds it so, and `find_cards` falls back on it
+where no edge gave an outline. It finds anything card-shaped, a card's back or a phone too:
+naming the card, or nothing, is the reader's job.
 
 `upright_face` warps the quad to FACE_W x FACE_H, portrait, with one perspective transform.
 A card seen upside down stays upside down: the reader compares both ways.
@@ -15,10 +18,13 @@ A card seen upside down stays upside down: the reader compares both ways.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
-from companion.faces import side_lines
+from companion.faces import side_lines, standing_out
 
 FACE_W, FACE_H = 60, 90  # an upright face, in pixels
 WORK_WIDTH = 320  # the frame is searched at this width
@@ -74,6 +80,18 @@ def _quad_of(contour: np.ndarray) -> np.ndarray | None:
         if len(approx) == 4:
             return approx.reshape(4, 2).astype(np.float32)
     return None
+
+
+def _card_quad(contour: np.ndarray) -> np.ndarray | None:
+    """The card-shaped quad an outline makes, its sides fitted to the outline; None if the
+    outline makes none."""
+    quad = _quad_of(contour)
+    if quad is None:
+        quad = cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float32)
+    quad = _refine(_order(quad), contour)
+    if not cv2.isContourConvex(quad.reshape(-1, 1, 2)) or not card_shaped(quad):
+        return None
+    return quad
 
 
 def _refine(quad: np.ndarray, contour: np.ndarray) -> np.ndarray:
@@ -198,11 +216,24 @@ def card_shaped(quad: Quad) -> bool:
     return True
 
 
-def find_cards(frame: np.ndarray) -> list[Quad]:
-    """The outlines of the card-shaped things in a BGR frame, biggest first (at most
-    MAX_CANDIDATES; a card with a printed border may give its outline and the border's), each a 4 x 2 float32 array of corners in frame pixels."""
+@dataclass(frozen=True)
+class _Picture:
+    """A frame made ready for finding outlines: a small copy in Lab, its thin edges and each
+    pixel's distance to the nearest edge, with the sizes a card may have in it."""
+
+    frame: np.ndarray
+    scale: float  # of the small copy against the frame
+    lab: np.ndarray
+    thin: np.ndarray  # one pixel wide
+    edges: np.ndarray  # thickened, so that small gaps close
+    distance: np.ndarray
+    min_side: float
+    max_side: float
+
+
+def _picture(frame: np.ndarray) -> _Picture | None:
     if frame is None or frame.ndim != 3 or frame.shape[0] < 16 or frame.shape[1] < 16:
-        return []
+        return None
     h, w = frame.shape[:2]
     scale = min(1.0, WORK_WIDTH / w)
     small = cv2.resize(frame, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA) \
@@ -212,27 +243,79 @@ def find_cards(frame: np.ndarray) -> list[Quad]:
     thin = _thin_edges(lab)
     edges = cv2.dilate(thin, np.ones((3, 3), np.uint8))
     distance = cv2.distanceTransform(255 - edges, cv2.DIST_L2, 3)
-    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
-    min_side, max_side = MIN_WIDTH_SHARE * sw, MAX_WIDTH_SHARE * sw
+    return _Picture(frame, scale, lab, thin, edges, distance, MIN_WIDTH_SHARE * sw, MAX_WIDTH_SHARE * sw)
+
+
+class OutlineSearch:
+    """The outlines in one frame, looked for in two ways that share the frame's preparation:
+    `cards` by their edges, and `standing_out` by how they stand out from the cloth's colours."""
+
+    def __init__(self, frame: np.ndarray) -> None:
+        self._frame = frame
+        self._picture: _Picture | None = None
+        self._prepared = False
+
+    def _prepare(self) -> _Picture | None:
+        if not self._prepared:
+            self._picture, self._prepared = _picture(self._frame), True
+        return self._picture
+
+    def cards(self, fallback: bool = True) -> list[Quad]:
+        """The outlines of the card-shaped things, biggest first (at most MAX_CANDIDATES; a
+        card with a printed border may give its outline and the border's), each a 4 x 2
+        float32 array of corners in frame pixels. Where no outline is found by its edges and
+        `fallback` is set, those of `standing_out` instead."""
+        picture = self._prepare()
+        if picture is None:
+            return []
+        found = _edge_outlines(picture)
+        if not found and fallback:
+            found = _standing_out_outlines(picture)
+        return _kept(picture, found)
+
+    def standing_out(self, known: Sequence[Quad] = ()) -> list[Quad]:
+        """The card-shaped outlines of what stands out from the cloth's colours
+        (standing_out.py), other than those in `known`: a second look, for a card lost among
+        the cloth's edges (stripes running into checks), which still differs from it in
+        colour, or whose edges gave an outline a little off."""
+        picture = self._prepare()
+        if picture is None:
+            return []
+        quads = _kept(picture, _standing_out_outlines(picture))
+        return [quad for quad in quads if not any(_same_outline(quad, other) for other in known)]
+
+
+def find_cards(frame: np.ndarray, fallback: bool = True) -> list[Quad]:
+    """OutlineSearch(frame).cards(fallback): the card-shaped outlines in a BGR frame."""
+    return OutlineSearch(frame).cards(fallback)
+
+
+def _same_outline(a: Quad, b: Quad) -> bool:
+    """Two outlines whose corners are all within SAME_OUTLINE of the short side of each other."""
+    return bool(np.abs(a - b).max() < SAME_OUTLINE * float(np.linalg.norm(a[1] - a[0])))
+
+
+def _edge_outlines(picture: _Picture) -> list[tuple[float, float, np.ndarray]]:
+    """(-support, area, quad in frame pixels) of each outline the picture's edges give: closed
+    outlines, grown onto an edge just outside where there is one, and where none closed,
+    outlines put together from straight edges."""
+    scale, lab, thin, distance = picture.scale, picture.lab, picture.thin, picture.distance
+    min_side, max_side = picture.min_side, picture.max_side
+    contours, _ = cv2.findContours(picture.edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
     found, closed = [], []
     for contour in contours:
         area = cv2.contourArea(contour)
         if area < min_side * min_side * MIN_ASPECT * 0.8:
             continue
-        (cx, cy), (rw, rh), _angle = cv2.minAreaRect(contour)
+        _centre, (rw, rh), _angle = cv2.minAreaRect(contour)
         short, long_ = min(rw, rh), max(rw, rh)
         if short < min_side or short > max_side or not MIN_ASPECT <= long_ / max(short, 1) <= MAX_ASPECT:
             continue
         hull_area = cv2.contourArea(cv2.convexHull(contour))
         if hull_area <= 0 or hull_area < 0.82 * rw * rh:
             continue
-        quad = _quad_of(contour)
+        quad = _card_quad(contour)
         if quad is None:
-            quad = cv2.boxPoints(((cx, cy), (rw, rh), _angle)).astype(np.float32)
-        quad = _refine(_order(quad), contour)
-        if not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
-            continue
-        if not card_shaped(quad):
             continue
         support = _support(quad, distance)
         if support < MIN_SUPPORT:
@@ -258,16 +341,35 @@ def find_cards(frame: np.ndarray) -> list[Quad]:
                                                    MIN_SUPPORT)[:MAX_LINE_QUADS]:
             if card_shaped(quad):
                 found.append((-support, float(cv2.contourArea(quad)), _order(quad / scale)))
-    # an outline found twice (both sides of one edge): the best supported is kept
-    found.sort(key=lambda item: item[0])
+    return found
+
+
+def _standing_out_outlines(picture: _Picture) -> list[tuple[float, float, np.ndarray]]:
+    """(-support, area, quad in frame pixels) of each blob standing out from the cloth that
+    makes a card-shaped quad running along an edge of the picture."""
+    found = []
+    for hull in standing_out.standing_out(picture.lab, picture.min_side, picture.max_side, (MIN_ASPECT, MAX_ASPECT)):
+        quad = _card_quad(hull)
+        if quad is None:
+            continue
+        support = _support(quad, picture.distance)
+        if support >= MIN_SUPPORT:
+            found.append((-support, float(cv2.contourArea(hull)), _order(quad / picture.scale)))
+    return found
+
+
+def _kept(picture: _Picture, found: list[tuple[float, float, np.ndarray]]) -> list[Quad]:
+    """The outlines found, each once (an outline found twice, both sides of one edge, is kept
+    where best supported), biggest first, at most MAX_CANDIDATES, snapped onto the frame's
+    edges."""
+    found = sorted(found, key=lambda item: item[0])
     kept: list[tuple[float, np.ndarray]] = []
     for _negative_support, area, quad in found:
-        side = float(np.linalg.norm(quad[1] - quad[0]))
-        if any(np.abs(quad - k).max() < SAME_OUTLINE * side for _a, k in kept):
+        if any(_same_outline(quad, k) for _a, k in kept):
             continue
         kept.append((area, quad))
     kept.sort(key=lambda item: -item[0])
-    snapped = [snap(frame, quad) for _area, quad in kept[:MAX_CANDIDATES]]
+    snapped = [snap(picture.frame, quad) for _area, quad in kept[:MAX_CANDIDATES]]
     return [quad for quad in snapped if card_shaped(quad)]
 
 

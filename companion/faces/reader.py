@@ -1,6 +1,6 @@
 """Naming the cards in a frame by their faces, only when sure.
 
-For each card-shaped outline (finder.find_cards) the face is put upright and judged twice, and
+For each card-shaped outline (finder.OutlineSearch) the face is put upright and judged twice, and
 a card is named only when both judges name it:
 
 - the comparison with every taught face, both ways up, under the light fitted for each
@@ -29,7 +29,7 @@ import numpy as np
 from companion.faces import features
 from companion.faces.deck_file import Deck
 from companion.faces.discriminant import FaceModel
-from companion.faces.finder import Quad, find_cards, one_on_the_other, upright_face
+from companion.faces.finder import OutlineSearch, Quad, one_on_the_other, upright_face
 from companion.rules.variants import Variant, get_variant
 
 MAX_RESIDUAL = 0.45  # of the nearest card (features.residuals; 0 is the taught face itself)
@@ -47,6 +47,11 @@ RIVAL_RATIO = 2.0  # a card whose residual is within this factor of the nearest 
 MAX_RIVALS = 8
 PER_FACE = 2 * len(features.ZOOMS)  # samples of one taught face: each zoom, both ways up
 CONTENDER_RATIO = 1.25  # a card whose residual is within this factor of the nearest may be named
+# an outline of the second look (what stands out from the cloth) is less sure to be the card's
+# own (a blob's hull may cut a corner or take in a shadow) and a face warped a little off can
+# lean to a neighbouring rank: it names a card only as close to a taught face as the first judge
+# alone asks (a rainbow 3 under a warm lamp was read as a 4 at 0.245)
+SECOND_LOOK_MAX_RESIDUAL = ALONE_MAX_RESIDUAL
 
 
 @dataclass(frozen=True)
@@ -208,40 +213,37 @@ class FaceReader:
         return (name if sure else None), name, first, leaning
 
     def read_all(self, frame: np.ndarray, variant: Variant | str | None = None) -> list[FaceRead]:
-        """Every card-shaped outline in the frame with its verdict."""
+        """Every card-shaped outline in the frame with its verdict. Where the outlines found by
+        their edges name no card, the outlines of what stands out from the cloth's colours
+        are judged too (a card lost among the cloth's edges, or found by edges a little off)."""
         if not self.cards or frame is None or frame.ndim != 3 or frame.shape[2] != 3:
             return []
         allowed = _allowed(variant)
-        seen = []
-        for quad in find_cards(frame):
-            face = upright_face(frame, quad)
-            comparison = self.compare(face)
-            seen.append((float(comparison.residual.min()), quad, comparison, face))
-        # outlines one inside the other (a card and its printed border, a card on a box) are
-        # one thing, judged by the outline nearest a taught face, and named only if no other
-        # outline of it is sure of another card (a border taught for one card and not for the
-        # next must not outweigh the figure)
-        seen.sort(key=lambda item: item[0])
-        groups: list[list[tuple[Quad, str | None, str, float, float]]] = []
-        for _residual, quad, comparison, face in seen:
-            card, best, residual, leaning = self.judge(comparison, allowed)
-            if card is not None and self.model is not None:
-                learned = self.learned(face)
-                if learned is None or self.cards[learned] != card:
-                    card = None
-            verdict = (quad, card, best, residual, leaning)
-            group = next((g for g in groups if one_on_the_other(quad, g[0][0])), None)
-            if group is None:
-                groups.append([verdict])
-            else:
-                group.append(verdict)
-        out: list[FaceRead] = []
-        for group in groups:
-            quad, card, best, residual, leaning = group[0]
-            if any(verdict[1] not in (None, card) for verdict in group[1:]):
-                card = None
-            out.append(FaceRead(quad, card, best, residual, leaning))
+        search = OutlineSearch(frame)
+        quads = search.cards(fallback=False)
+        verdicts = [self._verdict(frame, quad, allowed) for quad in quads]
+        out = _grouped(verdicts)
+        if all(read.card is None for read in out):
+            more = search.standing_out(quads)
+            if more:
+                verdicts += [self._verdict(frame, quad, allowed, SECOND_LOOK_MAX_RESIDUAL) for quad in more]
+                out = _grouped(verdicts)
         return out
+
+    def _verdict(self, frame: np.ndarray, quad: Quad, allowed: set[str] | None,
+                 max_residual: float | None = None) -> tuple[float, FaceRead]:
+        """One outline judged by both judges, with the residual of the taught face nearest it;
+        `max_residual`, where given, is the most the named card's residual may be."""
+        face = upright_face(frame, quad)
+        comparison = self.compare(face)
+        card, best, residual, leaning = self.judge(comparison, allowed)
+        if max_residual is not None and residual > max_residual:
+            card = None
+        if card is not None and self.model is not None:
+            learned = self.learned(face)
+            if learned is None or self.cards[learned] != card:
+                card = None
+        return float(comparison.residual.min()), FaceRead(quad, card, best, residual, leaning)
 
     def read(self, frame: np.ndarray, variant: Variant | str | None = None) -> list[str]:
         """The cards named in the frame ("R1"), each once, only those the reader is sure of."""
@@ -250,6 +252,33 @@ class FaceReader:
             if read.card is not None and read.card not in names:
                 names.append(read.card)
         return names
+
+
+def _grouped(verdicts: list[tuple[float, FaceRead]]) -> list[FaceRead]:
+    """One verdict per thing in view, from (nearest residual, verdict) per outline.
+
+    Outlines one inside the other (a card and its printed border, a card and its shadow, a card
+    on a box) are one thing, judged by the outline nearest a taught face. Where that outline
+    names nothing, another outline of the thing may name the card it was nearest to (an outline
+    a little off spoils the face, a better one reads it), never another. And no card is named
+    if any outline of the thing is sure of another card (a border taught for one card and not
+    for the next must not outweigh the figure)."""
+    groups: list[list[FaceRead]] = []
+    for _nearest, verdict in sorted(verdicts, key=lambda item: item[0]):
+        group = next((g for g in groups if one_on_the_other(verdict.quad, g[0].quad)), None)
+        if group is None:
+            groups.append([verdict])
+        else:
+            group.append(verdict)
+    out = []
+    for group in groups:
+        first = group[0]
+        if first.card is None:
+            first = next((v for v in group if v.card is not None and v.card == first.best), first)
+        if any(other.card not in (None, first.card) for other in group):
+            first = FaceRead(first.quad, None, first.best, first.residual, first.leaning)
+        out.append(first)
+    return out
 
 
 def _allowed(variant: Variant | str | None) -> set[str] | None:

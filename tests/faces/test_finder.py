@@ -1,16 +1,19 @@
 """The card finder on frames where a card's outline does not close by itself, drawn by the
 benchmark's generators (bench/faces_synth_a.py, bench/faces_synth_b.py) with the card's true
 corners: a finger across a side, a striped card on a striped cloth, a sheen across a card, a
-thumb over a striped card. Each was a frame where no outline near the card was found."""
+thumb over a striped card, a rainbow card on a checked cloth. Each was a frame where no
+outline near the card was found."""
 
 from __future__ import annotations
 
+import cv2
 import faces_synth_a
 import faces_synth_b
 import numpy as np
 import pytest
 
-from companion.faces.finder import find_cards
+from companion.faces.finder import FACE_H, FACE_W, OutlineSearch, find_cards
+from companion.faces.teach import taught_faces
 
 MATCH = 0.04  # every corner within this share of the card's short side
 
@@ -57,3 +60,45 @@ def test_asking_for_the_corners_changes_no_frame():
         assert len(plain) == 2 and len(full) == 3
         assert np.array_equal(plain[0], full[0]) and plain[1] == full[1]
         assert full[2].shape == (4, 2) and full[2].dtype == np.float32
+
+
+@pytest.mark.parametrize("gen, seed", [
+    (faces_synth_b, 44),  # a card on a striped cloth, a sheen across both
+    (faces_synth_b, 76),  # a striped rainbow card on a checked cloth
+], ids=["striped-cloth-sheen", "rainbow-on-checks"])
+def test_a_card_lost_among_the_cloths_edges_is_found_by_its_colours(gen, seed):
+    frame, corners = _frame(gen, "M3", seed)
+    search = OutlineSearch(frame)
+    assert search.cards(fallback=False) == []  # no edge gives an outline: the frame's point
+    quads = find_cards(frame)
+    errors = [_error(q, corners) for q in quads]
+    assert errors and min(errors) < MATCH * _short_side(corners), errors
+    assert len(quads) <= 2
+
+
+def test_a_second_look_by_colour_finds_a_card_whose_edges_gave_an_outline_off():
+    frame, corners = _frame(faces_synth_a, "M3", 217)  # the edges take in a shadow along a side
+    search = OutlineSearch(frame)
+    by_edges = search.cards(fallback=False)
+    more = search.standing_out(by_edges)
+    assert min(_error(q, corners) for q in more) < MATCH * _short_side(corners)
+    # none of the second look's outlines is one the edges gave already
+    assert not any(np.abs(q - k).max() < 1.0 for q in more for k in by_edges)
+
+
+@pytest.mark.parametrize("seed", [1, 33, 36])
+def test_a_rainbow_cards_teach_photo_on_a_checked_cloth_teaches_its_face(seed):
+    rng = np.random.default_rng(seed)
+    look = faces_synth_b.make_deck(rng)
+    photo = faces_synth_b.teach_photo(look, "M2", rng)
+    faces = taught_faces(photo)
+    assert faces, "no card found in the teach photo"
+
+    def apart(face, card):
+        drawn = cv2.resize(look.face(card), (FACE_W, FACE_H), interpolation=cv2.INTER_AREA).astype(np.float32)
+        small = face.astype(np.float32)
+        return min(float(np.abs(small - drawn).mean()), float(np.abs(small[::-1, ::-1] - drawn).mean()))
+
+    # the face taught is the card's, not a patch of cloth: nearer its own drawing than any
+    # other suit's
+    assert all(apart(faces[0], "M2") < apart(faces[0], other) for other in ("R2", "Y2", "G2", "B2", "W2"))

@@ -1,0 +1,75 @@
+"""Card outlines found as what stands out from the table's own colours.
+
+A card whose outline is lost among other edges (a striped rainbow card on a checked cloth: its
+stripes run into the cloth's checks, and no closed edge or straight side is left alone) still
+differs from the cloth in colour. The cloth is what the frame's border shows (a card lies
+inside the view): its few colours are learned from a band round the border (k-means in CIE
+Lab, the brightness counting half, so that light falling off across the table is still the
+cloth), and every pixel far from all of them stands out. The blobs that stand out, their small
+holes closed (a stripe of the cloth's own colour across the card), are outlines like any
+other: the finder keeps only those that are card-shaped and run along an edge of the picture.
+
+numpy and OpenCV only; every length is in pixels of the picture given.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+BAND = 0.06  # the border band the cloth is learned from, as a share of the picture's width
+BINS = (8, 32, 32)  # of Lab's L, a and b: the brightness coarse (light falls off across a table)
+MIN_BIN_SHARE = 0.004  # a colour of fewer border pixels is not the cloth's (a card at the border)
+MIN_HULL_SHARE = 0.82  # of a blob's rotated bounding box its convex hull must fill
+
+
+def cloth_mask(lab: np.ndarray) -> np.ndarray:
+    """255 where a pixel of the Lab picture stands out from the colours of the border band,
+    0 where it is the cloth's; small specks dropped and small holes closed."""
+    h, w = lab.shape[:2]
+    # judged on a picture half as wide: a card is still dozens of pixels across, at a quarter
+    # of the cost
+    z = cv2.resize(lab, (max(1, w // 2), max(1, h // 2)), interpolation=cv2.INTER_AREA)
+    zh, zw = z.shape[:2]
+    b = max(2, round(BAND * zw))
+    shifts = [int(np.log2(256 // n)) for n in BINS]
+    bins = ((z[:, :, 0] >> shifts[0]).astype(np.int32) * BINS[1]
+            + (z[:, :, 1] >> shifts[1])) * BINS[2] + (z[:, :, 2] >> shifts[2])
+    band = np.concatenate([bins[:b].ravel(), bins[zh - b:].ravel(), bins[b:zh - b, :b].ravel(),
+                           bins[b:zh - b, zw - b:].ravel()])
+    counts = np.bincount(band, minlength=BINS[0] * BINS[1] * BINS[2]).reshape(BINS)
+    # the cloth's colours: those of enough border pixels, and their neighbours (a shade between
+    # two checks, a little more light)
+    cloth = counts >= MIN_BIN_SHARE * len(band)
+    padded = np.pad(cloth, 1)
+    grown = np.zeros_like(cloth)
+    for dl in range(3):
+        for da in range(3):
+            for db in range(3):
+                grown |= padded[dl:dl + BINS[0], da:da + BINS[1], db:db + BINS[2]]
+    mask = np.where(grown.ravel()[bins], 0, 255).astype(np.uint8)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+    return cv2.resize(mask, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def standing_out(lab: np.ndarray, min_side: float, max_side: float,
+                 aspect: tuple[float, float]) -> list[np.ndarray]:
+    """The outer outlines (N x 1 x 2 point arrays) of the blobs that stand out from the cloth
+    and could be a card: short side between min_side and max_side, long side over short side
+    within `aspect`, and about as full as their bounding box."""
+    contours, _ = cv2.findContours((cloth_mask(lab) >= 128).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    out = []
+    for contour in contours:
+        hull = cv2.convexHull(contour)
+        area = cv2.contourArea(hull)
+        if area < min_side * min_side * aspect[0] * 0.8:
+            continue
+        _centre, (rw, rh), _angle = cv2.minAreaRect(hull)
+        short, long_ = min(rw, rh), max(rw, rh)
+        if short < min_side or short > max_side or not aspect[0] <= long_ / max(short, 1.0) <= aspect[1]:
+            continue
+        if area < MIN_HULL_SHARE * rw * rh:
+            continue
+        out.append(hull)
+    return out
