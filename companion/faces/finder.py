@@ -268,10 +268,10 @@ class OutlineSearch:
         picture = self._prepare()
         if picture is None:
             return []
-        found = _edge_outlines(picture)
-        if not found and fallback:
-            found = _standing_out_outlines(picture)
-        return _kept(picture, found)
+        quads = _kept(picture, _edge_outlines(picture))
+        if not quads and fallback:
+            quads = _kept(picture, _standing_out_outlines(picture))
+        return quads
 
     def standing_out(self, known: Sequence[Quad] = ()) -> list[Quad]:
         """The card-shaped outlines of what stands out from the cloth's colours
@@ -348,13 +348,15 @@ def _standing_out_outlines(picture: _Picture) -> list[tuple[float, float, np.nda
     """(-support, area, quad in frame pixels) of each blob standing out from the cloth that
     makes a card-shaped quad running along an edge of the picture."""
     found = []
-    for hull in standing_out.standing_out(picture.lab, picture.min_side, picture.max_side, (MIN_ASPECT, MAX_ASPECT)):
-        quad = _card_quad(hull)
+    for contour in standing_out.standing_out(picture.lab, picture.min_side, picture.max_side,
+                                             (MIN_ASPECT, MAX_ASPECT)):
+        quad = _card_quad(contour)
         if quad is None:
             continue
         support = _support(quad, picture.distance)
         if support >= MIN_SUPPORT:
-            found.append((-support, float(cv2.contourArea(hull)), _order(quad / picture.scale)))
+            area = float(cv2.contourArea(cv2.convexHull(contour)))
+            found.append((-support, area, _order(quad / picture.scale)))
     return found
 
 

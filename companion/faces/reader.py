@@ -219,15 +219,16 @@ class FaceReader:
         if not self.cards or frame is None or frame.ndim != 3 or frame.shape[2] != 3:
             return []
         allowed = _allowed(variant)
+        min_leaning = self.min_leaning if self.model is not None else ALONE_MIN_LEANING
         search = OutlineSearch(frame)
         quads = search.cards(fallback=False)
         verdicts = [self._verdict(frame, quad, allowed) for quad in quads]
-        out = _grouped(verdicts)
+        out = _grouped(verdicts, [], min_leaning)
         if all(read.card is None for read in out):
             more = search.standing_out(quads)
             if more:
-                verdicts += [self._verdict(frame, quad, allowed, SECOND_LOOK_MAX_RESIDUAL) for quad in more]
-                out = _grouped(verdicts)
+                second = [self._verdict(frame, quad, allowed, SECOND_LOOK_MAX_RESIDUAL) for quad in more]
+                out = _grouped(verdicts, second, min_leaning)
         return out
 
     def _verdict(self, frame: np.ndarray, quad: Quad, allowed: set[str] | None,
@@ -254,15 +255,19 @@ class FaceReader:
         return names
 
 
-def _grouped(verdicts: list[tuple[float, FaceRead]]) -> list[FaceRead]:
-    """One verdict per thing in view, from (nearest residual, verdict) per outline.
+def _grouped(verdicts: list[tuple[float, FaceRead]], second: list[tuple[float, FaceRead]],
+             min_leaning: float) -> list[FaceRead]:
+    """One verdict per thing in view, from (nearest residual, verdict) per outline: `verdicts`
+    of the outlines found by their edges, `second` of the second look's.
 
     Outlines one inside the other (a card and its printed border, a card and its shadow, a card
-    on a box) are one thing, judged by the outline nearest a taught face. Where that outline
-    names nothing, another outline of the thing may name the card it was nearest to (an outline
-    a little off spoils the face, a better one reads it), never another. And no card is named
-    if any outline of the thing is sure of another card (a border taught for one card and not
-    for the next must not outweigh the figure)."""
+    on a box) are one thing, judged by the edge outline nearest a taught face; a second-look
+    outline joins the thing any of whose outlines it lies on, and never regroups them. Where
+    the first outline names nothing though it leaned clearly to a card (`min_leaning`; it
+    missed on its residual or its outline, not because two cards were close), another outline
+    of the thing may name that card, never another. And no card is named if any outline of
+    the thing is sure of another card (a border taught for one card and not for the next must
+    not outweigh the figure)."""
     groups: list[list[FaceRead]] = []
     for _nearest, verdict in sorted(verdicts, key=lambda item: item[0]):
         group = next((g for g in groups if one_on_the_other(verdict.quad, g[0].quad)), None)
@@ -270,10 +275,16 @@ def _grouped(verdicts: list[tuple[float, FaceRead]]) -> list[FaceRead]:
             groups.append([verdict])
         else:
             group.append(verdict)
+    for _nearest, verdict in sorted(second, key=lambda item: item[0]):
+        group = next((g for g in groups if any(one_on_the_other(verdict.quad, v.quad) for v in g)), None)
+        if group is None:
+            groups.append([verdict])
+        else:
+            group.append(verdict)
     out = []
     for group in groups:
         first = group[0]
-        if first.card is None:
+        if first.card is None and first.leaning >= min_leaning:
             first = next((v for v in group if v.card is not None and v.card == first.best), first)
         if any(other.card not in (None, first.card) for other in group):
             first = FaceRead(first.quad, None, first.best, first.residual, first.leaning)

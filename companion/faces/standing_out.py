@@ -3,11 +3,13 @@
 A card whose outline is lost among other edges (a striped rainbow card on a checked cloth: its
 stripes run into the cloth's checks, and no closed edge or straight side is left alone) still
 differs from the cloth in colour. The cloth is what the frame's border shows (a card lies
-inside the view): its few colours are learned from a band round the border (k-means in CIE
-Lab, the brightness counting half, so that light falling off across the table is still the
-cloth), and every pixel far from all of them stands out. The blobs that stand out, their small
-holes closed (a stripe of the cloth's own colour across the card), are outlines like any
-other: the finder keeps only those that are card-shaped and run along an edge of the picture.
+inside the view): its colours are the cells of a CIE Lab histogram that enough pixels of a band
+round the border fall in, with their neighbouring cells (a shade between two checks, a little
+more or less light; the brightness is binned coarsely, so that light falling off across the
+table is still the cloth). Every pixel whose colour is none of those stands out. The blobs
+that stand out, their small holes closed (a stripe of the cloth's own colour across the card),
+are outlines like any other: the finder keeps only those that are card-shaped and run along an
+edge of the picture. A frame always gives the same outlines: nothing in it is drawn at random.
 
 numpy and OpenCV only; every length is in pixels of the picture given.
 """
@@ -55,10 +57,12 @@ def cloth_mask(lab: np.ndarray) -> np.ndarray:
 
 def standing_out(lab: np.ndarray, min_side: float, max_side: float,
                  aspect: tuple[float, float]) -> list[np.ndarray]:
-    """The outer outlines (N x 1 x 2 point arrays) of the blobs that stand out from the cloth
-    and could be a card: short side between min_side and max_side, long side over short side
-    within `aspect`, and about as full as their bounding box."""
-    contours, _ = cv2.findContours((cloth_mask(lab) >= 128).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    """The outer outlines (N x 1 x 2 point arrays, every point of the blob's edge, so that its
+    sides can be fitted) of the blobs that stand out from the cloth and could be a card: short
+    side between min_side and max_side, long side over short side within `aspect`, and about
+    as full as their bounding box."""
+    standing = (cloth_mask(lab) >= 128).astype(np.uint8)
+    contours, _ = cv2.findContours(standing, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     out = []
     for contour in contours:
         hull = cv2.convexHull(contour)
@@ -71,5 +75,5 @@ def standing_out(lab: np.ndarray, min_side: float, max_side: float,
             continue
         if area < MIN_HULL_SHARE * rw * rh:
             continue
-        out.append(hull)
+        out.append(contour)
     return out

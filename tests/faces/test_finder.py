@@ -76,8 +76,9 @@ def test_a_card_lost_among_the_cloths_edges_is_found_by_its_colours(gen, seed):
     assert len(quads) <= 2
 
 
-def test_a_second_look_by_colour_finds_a_card_whose_edges_gave_an_outline_off():
-    frame, corners = _frame(faces_synth_a, "M3", 217)  # the edges take in a shadow along a side
+@pytest.mark.parametrize("seed", [58, 113], ids=["edges-outline-the-art", "edges-run-up-a-thumb"])
+def test_a_second_look_by_colour_finds_a_card_whose_edges_gave_an_outline_off(seed):
+    frame, corners = _frame(faces_synth_a, "M3", seed)
     search = OutlineSearch(frame)
     by_edges = search.cards(fallback=False)
     more = search.standing_out(by_edges)

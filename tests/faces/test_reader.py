@@ -104,7 +104,7 @@ def test_a_card_is_found_and_put_upright_whatever_its_turn(look):
         assert same < 12
 
 
-@pytest.mark.parametrize("seed", [258, 560])
+@pytest.mark.parametrize("seed", [189, 213, 258])
 def test_a_card_the_edges_outline_badly_is_read_from_the_outline_its_colours_give(reader, look, seed):
     """Frames where the outlines the edges give name nothing (a shadow or a glare taken in),
     and the second look, by what stands out from the cloth, reads the card."""
@@ -121,18 +121,40 @@ def _square(size: float) -> np.ndarray:
 
 def test_another_outline_of_a_card_may_name_only_the_card_the_nearest_outline_leans_to():
     """One card found twice (its outline and one taking in its shadow): the outline nearest a
-    taught face names nothing. The other may name the card the nearest one was nearest to,
-    never another (a 3 read as a 1 through an outline that took in its shadow)."""
+    taught face names nothing though it leans clearly to a card. Another outline may name that
+    card, never another (a 3 read as a 1 through an outline that took in its shadow); and not
+    at all where the nearest outline hesitated between two cards."""
     inner, outer = _square(80), _square(90)
-    unsure = FaceRead(inner, None, "Y3", 0.09, 0.1)
-    assert [r.card for r in _grouped([(0.09, unsure), (0.12, FaceRead(outer, "Y3", "Y3", 0.12, 0.3))])] == ["Y3"]
-    assert [r.card for r in _grouped([(0.09, unsure), (0.12, FaceRead(outer, "Y1", "Y1", 0.12, 0.3))])] == [None]
-    # and an outline sure of another card still vetoes
+    lean = 0.2
+    unsure = FaceRead(inner, None, "Y3", 0.5, 0.3)  # clearly the 3, too far from it to name it
+    assert [r.card for r in _grouped([(0.09, unsure), (0.12, FaceRead(outer, "Y3", "Y3", 0.12, 0.3))], [], lean)] \
+        == ["Y3"]
+    assert [r.card for r in _grouped([(0.09, unsure), (0.12, FaceRead(outer, "Y1", "Y1", 0.12, 0.3))], [], lean)] \
+        == [None]
+    torn = FaceRead(inner, None, "G3", 0.12, 0.08)  # between a 2 and a 3
+    assert [r.card for r in _grouped([(0.09, torn), (0.12, FaceRead(outer, "G3", "G3", 0.12, 0.3))], [], lean)] \
+        == [None]
+    # and an outline sure of another card still vetoes, from either look
     sure = FaceRead(inner, "Y3", "Y3", 0.09, 0.4)
-    assert [r.card for r in _grouped([(0.09, sure), (0.12, FaceRead(outer, "Y1", "Y1", 0.12, 0.3))])] == [None]
+    assert [r.card for r in _grouped([(0.09, sure), (0.12, FaceRead(outer, "Y1", "Y1", 0.12, 0.3))], [], lean)] \
+        == [None]
+    assert [r.card for r in _grouped([(0.09, unsure)], [(0.05, FaceRead(outer, "Y1", "Y1", 0.05, 0.3))], lean)] \
+        == [None]
     # outlines apart are things apart
     apart = FaceRead(_square(80) + 300, "R2", "R2", 0.1, 0.4)
-    assert [r.card for r in _grouped([(0.09, sure), (0.1, apart)])] == ["Y3", "R2"]
+    assert [r.card for r in _grouped([(0.09, sure), (0.1, apart)], [], lean)] == ["Y3", "R2"]
+
+
+def test_a_second_look_outline_never_splits_the_outlines_the_edges_found_of_one_thing():
+    """Two edge outlines of one thing, sure of two cards, name nothing; an outline of the
+    second look nearer a taught face lying on one of them joins their thing, not a new one."""
+    big, small = _square(100), _square(60) + np.float32([25, 0])
+    lean = 0.2
+    first = [(0.1, FaceRead(big, "Y3", "Y3", 0.1, 0.4)), (0.12, FaceRead(small, "Y1", "Y1", 0.12, 0.4))]
+    assert [r.card for r in _grouped(first, [], lean)] == [None]
+    beside = _square(60) - np.float32([30, 0])  # on the big outline, not on the small one
+    second = [(0.05, FaceRead(beside, "Y3", "Y3", 0.05, 0.4))]
+    assert [r.card for r in _grouped(first, second, lean)] == [None]
 
 
 def test_a_rainbow_card_found_only_by_its_colours_is_not_read_as_its_neighbour():
