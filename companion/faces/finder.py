@@ -18,6 +18,7 @@ A card seen upside down stays upside down: the reader compares both ways.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -252,20 +253,17 @@ class OutlineSearch:
 
     def __init__(self, frame: np.ndarray) -> None:
         self._frame = frame
-        self._picture: _Picture | None = None
-        self._prepared = False
 
-    def _prepare(self) -> _Picture | None:
-        if not self._prepared:
-            self._picture, self._prepared = _picture(self._frame), True
-        return self._picture
+    @functools.cached_property
+    def _prepared(self) -> _Picture | None:
+        return _picture(self._frame)
 
     def cards(self, fallback: bool = True) -> list[Quad]:
         """The outlines of the card-shaped things, biggest first (at most MAX_CANDIDATES; a
         card with a printed border may give its outline and the border's), each a 4 x 2
         float32 array of corners in frame pixels. Where no outline is found by its edges and
         `fallback` is set, those of `standing_out` instead."""
-        picture = self._prepare()
+        picture = self._prepared
         if picture is None:
             return []
         quads = _kept(picture, _edge_outlines(picture))
@@ -278,7 +276,7 @@ class OutlineSearch:
         (standing_out.py), other than those in `known`: a second look, for a card lost among
         the cloth's edges (stripes running into checks), which still differs from it in
         colour, or whose edges gave an outline a little off."""
-        picture = self._prepare()
+        picture = self._prepared
         if picture is None:
             return []
         quads = _kept(picture, _standing_out_outlines(picture))

@@ -48,9 +48,10 @@ MAX_RIVALS = 8
 PER_FACE = 2 * len(features.ZOOMS)  # samples of one taught face: each zoom, both ways up
 CONTENDER_RATIO = 1.25  # a card whose residual is within this factor of the nearest may be named
 # an outline of the second look (what stands out from the cloth) is less sure to be the card's
-# own (a blob's hull may cut a corner or take in a shadow) and a face warped a little off can
-# lean to a neighbouring rank: it names a card only as close to a taught face as the first judge
-# alone asks (a rainbow 3 under a warm lamp was read as a 4 at 0.245)
+# own (a blob may lose a corner to a stripe of the cloth's colour, or take in a shadow), and a
+# face warped a little off can lean to a neighbouring rank: it names a card only as close to a
+# taught face as the first judge alone asks (a rainbow 3 under a warm lamp was read as a 4 at
+# 0.245)
 SECOND_LOOK_MAX_RESIDUAL = ALONE_MAX_RESIDUAL
 
 
@@ -180,6 +181,13 @@ class FaceReader:
         shown = allowed if allowed is not None else _allowed("classic")
         return all(card in self._taught for card in shown if card[0] == suit)
 
+    def _limits(self) -> tuple[float, float]:
+        """The first judge's (max residual, min leaning): this reader's, and for a deck of one
+        card, which has no discriminant to agree, the strict ones of the first judge alone."""
+        if self.model is not None:
+            return self.max_residual, self.min_leaning
+        return ALONE_MAX_RESIDUAL, ALONE_MIN_LEANING
+
     def judge(self, comparison: Comparison | None, allowed: set[str] | None = None
               ) -> tuple[str | None, str, float, float]:
         """(card or None, nearest card, its residual, its leaning against its closest rival)."""
@@ -200,10 +208,7 @@ class FaceReader:
         if any(self.separation(comparison, best, b) < MIN_SEPARATION for b in near if b != best):
             leaning = min(leaning, 0.0)  # the rivals differ from it less than the face does
         name = self.cards[best]
-        if self.model is not None:
-            max_residual, min_leaning = self.max_residual, self.min_leaning
-        else:  # a deck of one card: the first judge alone, and strict
-            max_residual, min_leaning = ALONE_MAX_RESIDUAL, ALONE_MIN_LEANING
+        max_residual, min_leaning = self._limits()
         # a card of a suit not all taught is never named: an untaught rank differs from the
         # taught ones where neither judge looked (a deck taught in part reads the suits it has
         # whole)
@@ -219,7 +224,7 @@ class FaceReader:
         if not self.cards or frame is None or frame.ndim != 3 or frame.shape[2] != 3:
             return []
         allowed = _allowed(variant)
-        min_leaning = self.min_leaning if self.model is not None else ALONE_MIN_LEANING
+        _max_residual, min_leaning = self._limits()
         search = OutlineSearch(frame)
         quads = search.cards(fallback=False)
         verdicts = [self._verdict(frame, quad, allowed) for quad in quads]

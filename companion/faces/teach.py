@@ -25,18 +25,25 @@ from companion.rules.variants import VARIANTS
 PHOTO_NAME = re.compile(r"^([RYGBWM][1-5])(?:-(\d+))?\.(?:jpe?g|png)$", re.IGNORECASE)
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png")
 NESTED_SHARE = 0.6  # an outline inside the card's, at least this big, is the card too
+EDGE_MARGIN = 2  # pixels: a card outline this near the photo's edge runs off it or onto the cloth
 
 
 def taught_faces(photo: np.ndarray) -> list[np.ndarray]:
     """The upright faces of the card in a teach photo: the biggest card-shaped outline, and any
     outline inside it (a card printed with a border has two, and a frame may show either);
-    empty if there is no card in the photo."""
+    empty if there is no card in the photo, or if the card's outline reaches the photo's edge:
+    the card is then cut off, or its outline ran onto the cloth, and a face taught from it would
+    be another card's nearest (a 4 taught skewed reads every 4 as a 3). Another photo is asked."""
     if photo is None or photo.ndim != 3 or photo.shape[2] != 3:
         return []
     quads = find_cards(photo)
     if not quads:
         return []
     card = quads[0]
+    h, w = photo.shape[:2]
+    if (card.min() < EDGE_MARGIN or card[:, 0].max() > w - 1 - EDGE_MARGIN
+            or card[:, 1].max() > h - 1 - EDGE_MARGIN):
+        return []
     area = cv2.contourArea(card)
     faces = [upright_face(photo, card)]
     for quad in quads[1:]:
@@ -95,7 +102,7 @@ def learn_folder(folder: str | os.PathLike, deck: Deck | None = None) -> TeachRe
         if photo is None:
             report.unusable.append((path.name, Message(N_("not an image that can be read"))))
         elif not learn_face(deck, card, photo):
-            report.unusable.append((path.name, Message(N_("no card found in the photo"))))
+            report.unusable.append((path.name, Message(N_("no whole card found in the photo"))))
         else:
             report.learned[card] = report.learned.get(card, 0) + 1
     for name, variant in VARIANTS.items():

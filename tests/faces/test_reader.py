@@ -178,3 +178,21 @@ def test_a_rainbow_card_found_only_by_its_colours_is_not_read_as_its_neighbour()
     assert shown == {"M3"}
     assert find_cards(frame, fallback=False) == []
     assert set(FaceReader(deck).read(frame, "multicolor")) <= {"M3"}
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_teach_photo_whose_card_runs_off_its_edge_teaches_nothing(seed):
+    """A card cut by the photo's edge is outlined to the edge or past it, and its face taught
+    so would be skewed (another card's nearest: a 4 taught so read every 4 as a 3): the photo
+    teaches nothing, and another is asked for."""
+    from companion.faces.teach import taught_faces
+
+    rng = np.random.default_rng(seed)
+    look = faces_synth_a.make_deck(rng)
+    photo = faces_synth_a.teach_photo(look, "Y4", rng)
+    assert taught_faces(photo)
+    card = find_cards(photo)[0]
+    x0 = int(card[:, 0].min() + 0.15 * (card[:, 0].max() - card[:, 0].min()))
+    cut = np.ascontiguousarray(photo[:, x0:])
+    assert find_cards(cut)  # something card-shaped is still found ...
+    assert taught_faces(cut) == []  # ... and not taught

@@ -45,7 +45,7 @@ def test_teach_names_the_photos_it_cannot_use(capsys, teach_folder, tmp_path):
     code, out, err = run(capsys, "teach", folder, "--out", tmp_path / "deck.npz")
     assert code == 0
     assert "Learned 2 faces from 2 photos: R1 Y3" in out
-    assert "G2.jpg: not used: no card found in the photo" in err
+    assert "G2.jpg: not used: no whole card found in the photo" in err
     assert "B4.jpg: not used: not an image that can be read" in err
     assert "holiday.jpg: not used: the name is not a card" in err
 
@@ -69,7 +69,7 @@ def test_teach_from_photos_without_a_card_is_an_error(capsys, tmp_path):
     deck = tmp_path / "deck.npz"
     code, out, err = run(capsys, "teach", folder, "--out", deck)
     assert code == 1 and "no usable photo of a card face" in err
-    assert "R1.jpg: not used: no card found in the photo" in err
+    assert "R1.jpg: not used: no whole card found in the photo" in err
     assert not deck.exists()
 
 
