@@ -6,7 +6,9 @@ reading cards, so a face shown to be taught is never played; the frames arrive o
 thread and the pass is only touched under a lock. Every photo taken is saved at once as a pass
 left half-way (companion.app.taught_deck), so Back, a crash or a pulled plug lose nothing;
 Finish saves the deck, remembers it as the one in use and reads faces with it from the next
-card on. Layout in kv/teach.kv.
+card on. The deck files are written off the UI thread, one after the other in the order they
+were asked for (companion.app.in_order), so a tap never waits for an SD card. Layout in
+kv/teach.kv.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from companion.app import last_setup, palette, taught_deck
+from companion.app.in_order import InOrder
 from companion.app.lang import LANG
 from companion.i18n import N_
 from companion.i18n import gettext as _
@@ -85,6 +88,8 @@ class TeachScreen(Screen):
         self._table_preview = None
         self._refresh = Clock.create_trigger(self.refresh)
         self._notice = ""
+        self._writes = InOrder("teach-deck-writes")
+        self._finishing = None  # the pass whose deck Finish is saving
         app.model.bind(preview_texture=self._show_preview)
         LANG.bind(code=self._refresh)
 
@@ -201,17 +206,23 @@ class TeachScreen(Screen):
         self._refresh()
 
     def _save_half_way(self, teach) -> None:
-        """The photos so far, kept as a pass left half-way (on the caller's thread)."""
+        """The photos so far, to be kept as a pass left half-way (the caller holds the lock:
+        what is kept is the pass as it is now, written off this thread)."""
         from companion.faces.deck_file import save_deck
 
         path = taught_deck.half_way_deck_for(teach.variant.name)
-        try:
+        deck, saved = copy.deepcopy(teach.deck), teach.saved(path)
+
+        def keep() -> None:
             path.parent.mkdir(parents=True, exist_ok=True)
-            save_deck(teach.deck, path)
-        except Exception as err:  # keeping it is a convenience: the pass goes on in memory
-            log.warning("the teach pass could not be kept: %s", err)
-            return
-        last_setup.remember_teach_pass(teach.saved(path))
+            save_deck(deck, path)
+            last_setup.remember_teach_pass(saved)
+
+        def kept(error) -> None:
+            if error is not None:  # keeping it is a convenience: the pass goes on in memory
+                log.warning("the teach pass could not be kept: %s", error)
+
+        self._writes.put(keep, kept)
 
     # ----- the taps --------------------------------------------------------------------------------
     def retake(self) -> None:
@@ -233,31 +244,47 @@ class TeachScreen(Screen):
         self.app.show_screen(self._back_to())
 
     def finish(self) -> None:
-        """Saves the deck taught, uses it from the next card on, and goes back."""
+        """Saves the deck taught, uses it from the next card on, and goes back (once saved)."""
         from companion.faces.deck_file import save_deck
 
         with self._lock:
             teach = self.teach
-            if teach is None or not teach.done_count:
+            if teach is None or not teach.done_count or self._finishing is not None:
                 return
+            self._finishing = teach
             path = taught_deck.deck_for(teach.variant.name)
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                save_deck(teach.deck, path)
-            except Exception as err:
-                self.app.root_view.show_notice(format_message(
-                    N_("The deck could not be saved: {reason}"),
-                    {"reason": message(err) if hasattr(err, "template") else str(err)}))
-                return
+            deck = copy.deepcopy(teach.deck)
             done, total, complete = teach.done_count, teach.total, teach.complete
+
+        def save() -> None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            save_deck(deck, path)
             if complete:
                 last_setup.remember_teach_pass(None)
-                self.teach = None  # a new pass next time
                 try:
                     taught_deck.half_way_deck_for(path.stem).unlink(missing_ok=True)
                 except OSError:
                     pass
-        last_setup.remember_taught_deck(path)
+            last_setup.remember_taught_deck(path)
+
+        def saved(error) -> None:
+            Clock.schedule_once(lambda _dt: self._finished(teach, path, error, done, total, complete))
+
+        self._writes.put(save, saved)
+        self.refresh()
+
+    def _finished(self, teach, path, error, done: int, total: int, complete: bool) -> None:
+        """On the UI thread, once Finish's deck is written (or could not be)."""
+        with self._lock:
+            self._finishing = None
+            if error is None and complete and self.teach is teach:
+                self.teach = None  # a new pass next time
+        if error is not None:
+            self.refresh()
+            self.app.root_view.show_notice(format_message(
+                N_("The deck could not be saved: {reason}"),
+                {"reason": message(error) if hasattr(error, "template") else str(error)}))
+            return
         if self.app.camera is not None:
             self.app.camera.use_deck(path)
         if complete:
@@ -266,7 +293,8 @@ class TeachScreen(Screen):
             text = format_message(N_("The camera now knows {done} of {total} faces; "
                                      "the others are picked by tap"), {"done": done, "total": total})
         self.app.root_view.show_notice(text)
-        self.app.show_screen(self._back_to())
+        if self.manager is not None and self.manager.current == self.name:
+            self.app.show_screen(self._back_to())
 
     def _back_to(self) -> str:
         state = self.app.session.state
@@ -292,10 +320,11 @@ class TeachScreen(Screen):
             self.steady_share = min(1.0, teach.steady / max(1, teach.still_frames))
             self.can_retake = teach.can_retake
             last = teach.last_taken
+            finishing = self._finishing
         self.title = format_message(N_("Teach the camera this deck: {variant}"),
                                     {"variant": variant_name(teach.variant.name)})
         self.can_skip = current is not None
-        self.can_finish = done > 0
+        self.can_finish = done > 0 and finishing is None
         progress = format_message(N_("{done} of {total} taught"), {"done": done, "total": total})
         if skipped:
             progress += " · " + format_message(N_("{count} skipped"), {"count": skipped})

@@ -62,17 +62,31 @@ def zoomed(face: np.ndarray, zoom: float) -> np.ndarray:
 def sample(face: np.ndarray, whole: tuple[int, int] = WHOLE, corner: tuple[int, int] = CORNER) -> np.ndarray:
     """A face as the 3 x P array that is compared (float32, 0-1 per channel): the whole card at
     `whole` pixels, then each corner at `corner`."""
-    f = face.astype(np.float32) / 255.0
-    f = cv2.GaussianBlur(f, (0, 0), SAMPLE_BLUR)
-    # light that changes across the card (a lamp to one side, a shadow) divided out: the
-    # brightness smoothed over a quarter of the card stands for the light
-    field = cv2.GaussianBlur(f.mean(axis=2), (0, 0), LIGHT_SIGMA * f.shape[1]) + 0.02
-    f = f * (float(field.mean()) / field)[:, :, None]
+    f = evened(face)
     # the whole card without its edge (never exact); the corners from the edge in, where
     # editions print the rank
-    parts = [cv2.resize(f[TRIM:FACE_H - TRIM, TRIM:FACE_W - TRIM], whole, interpolation=cv2.INTER_AREA)]
-    parts += [cv2.resize(c, corner, interpolation=cv2.INTER_AREA) for c in _corners(f)]
+    parts = [whole_sample(f, whole)] + corner_samples(f, corner)
     return np.concatenate([p.reshape(-1, 3) for p in parts]).T.copy()
+
+
+def evened(face: np.ndarray) -> np.ndarray:
+    """The face (BGR uint8) as float32 0-1, a little blurred, with the light that changes
+    across the card (a lamp to one side, a shadow) divided out: the brightness smoothed over a
+    quarter of the card stands for the light."""
+    f = face.astype(np.float32) / 255.0
+    f = cv2.GaussianBlur(f, (0, 0), SAMPLE_BLUR)
+    field = cv2.GaussianBlur(f.mean(axis=2), (0, 0), LIGHT_SIGMA * f.shape[1]) + 0.02
+    return f * (float(field.mean()) / field)[:, :, None]
+
+
+def whole_sample(f: np.ndarray, whole: tuple[int, int] = WHOLE) -> np.ndarray:
+    """The whole card of an evened face (`evened`) at `whole` pixels, without its edge."""
+    return cv2.resize(f[TRIM:FACE_H - TRIM, TRIM:FACE_W - TRIM], whole, interpolation=cv2.INTER_AREA)
+
+
+def corner_samples(f: np.ndarray, corner: tuple[int, int] = CORNER) -> list[np.ndarray]:
+    """The two corners of an evened face (`evened`) at `corner` pixels, the second turned."""
+    return [cv2.resize(c, corner, interpolation=cv2.INTER_AREA) for c in _corners(f)]
 
 
 def weights() -> np.ndarray:

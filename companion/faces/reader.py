@@ -38,7 +38,10 @@ MIN_LEANING = 0.2  # towards the nearest card against every rival (features.lean
 ALONE_MAX_RESIDUAL = 0.22
 ALONE_MIN_LEANING = 0.44
 MIN_EVIDENCE = 5.0  # how much nearer the card, in the discriminant, than any other (summed over the parts)
-MAX_WHOLE_SPREAD = 3.0  # of the whole card's distance to the card, against what its taught views give
+# of the whole card's distance to the card, against what its taught views give: a glare or a
+# thumb may spoil part of it, but a lined notebook's corners look like a white 1's thin figure,
+# and only its whole (no art in the middle) tells it apart
+MAX_WHOLE_SPREAD = 2.5
 MAX_CORNER_SPREAD = 1.0  # of the nearer rank corner's: the figure itself must look as taught
 MAX_DISSENT = 20.0  # the most one part may find another card nearer (a thumb over a corner)
 MIN_CORNER = 5.0  # by how much at least one rank corner must find the card nearer than any other

@@ -22,6 +22,11 @@ ZOOM_RANGE = (0.97, 1.10)  # an outline a little outside the card, or on a borde
 MAX_BLUR = 1.8  # pixels of an upright face (defocus), Gaussian sigma
 MAX_MOTION = 4  # pixels of an upright face (a card moved while the frame was taken)
 WARMTH = 0.28  # the largest shift of blue against red under a warm or a cold light
+# the most each channel's gain strays besides: a camera's white balance moves green against red
+# and blue too, from one photo to the next (a card's own colour sways it), and a shift no view
+# made would tell two faces apart by the light of their teach photos (a 1 taught greyish read
+# as a 2 taught mint, under a mint light)
+TINT = 0.15
 BRIGHTNESS = (0.5, 1.3)
 NOISE = (1.0, 6.0)  # grey levels, standard deviation
 
@@ -51,7 +56,7 @@ def _blurred(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 def _lit(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     warm = rng.uniform(-1, 1) * WARMTH
-    gains = np.float32([1 - warm, 1.0, 1 + warm]) * rng.uniform(0.94, 1.06, 3).astype(np.float32)
+    gains = np.float32([1 - warm, 1.0, 1 + warm]) * rng.uniform(1 - TINT, 1 + TINT, 3).astype(np.float32)
     gains *= rng.uniform(*BRIGHTNESS)
     out = face * gains
     h, w = face.shape[:2]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 
@@ -66,3 +67,35 @@ def teach_folder(tmp_path_factory, look):
                     faces_synth_a.teach_photo(look, card, rng))
     cv2.imwrite(str(folder / "R1-2.jpg"), faces_synth_a.teach_photo(look, "R1", rng))
     return folder
+
+
+MULTICOLOR = [str(c) for c in VARIANTS["multicolor"].cards()]
+
+
+_DRAWN: dict = {}  # (generator, seed) -> [rng, the index of the next deck it draws]
+
+
+@functools.lru_cache(maxsize=2)
+def bench_deck(generator: str, seed: int, index: int):
+    """The `index`-th deck of bench/bench_faces.py's corpus `generator` ("a" or "b") for
+    `seed`, drawn as the benchmark draws it (40 card frames and 12 with no face a deck):
+    (Deck taught from its photos, [(frame, cards shown)], [(frame, kind)]). Decks drawn on
+    the way are dropped (about 50 MB of frames each); asking for them again draws them again."""
+    import importlib
+
+    gen = importlib.import_module(f"faces_synth_{generator}")
+    state = _DRAWN.get((generator, seed))
+    if state is None or state[1] > index:
+        state = _DRAWN[(generator, seed)] = [np.random.default_rng(seed), 0]
+    rng = state[0]
+    while state[1] <= index:
+        look = gen.make_deck(rng)
+        photos = [gen.teach_photo(look, card, rng) for card in MULTICOLOR]
+        frames = [gen.table_frame(look, MULTICOLOR[int(rng.integers(len(MULTICOLOR)))], rng) for _ in range(40)]
+        kinds = [gen.NO_FACE[i % len(gen.NO_FACE)] for i in range(12)]
+        empties = [(gen.empty_frame(look, rng, kind), kind) for kind in kinds]
+        state[1] += 1
+    deck = Deck()
+    for card, photo in zip(MULTICOLOR, photos):
+        learn_face(deck, card, photo)
+    return deck, frames, empties

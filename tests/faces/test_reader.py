@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import faces_synth_a
-from conftest import CLASSIC
+from conftest import CLASSIC, bench_deck
 from companion.faces.deck_file import Deck
 from companion.faces.finder import FACE_H, FACE_W, find_cards, upright_face
 from companion.faces.reader import FaceRead, FaceReader, _grouped
@@ -29,7 +29,9 @@ def test_a_taught_deck_reads_its_cards_back_and_never_another(reader, look):
         right += names == [card]
         wrong += [(card, name) for name in names if name != card]
     assert wrong == []
-    assert right >= 22, right
+    # 21 of 25: this light deck prints its white ranks faintly, and the white 1 to 4 are the
+    # ones left to the picker (their corners tell them apart by less than MIN_CORNER)
+    assert right >= 21, right
 
 
 @pytest.mark.parametrize("kind", faces_synth_a.NO_FACE)
@@ -161,19 +163,7 @@ def test_a_rainbow_card_found_only_by_its_colours_is_not_read_as_its_neighbour()
     """A rainbow 3 on a checked cloth under a warm lamp (the second deck and 31st frame of the
     face benchmark's corpus B, seed 1). No edge outlines it; the outline its colours give
     leans to the 4 (residual 0.245), which an outline of the second look may not name."""
-    import faces_synth_b
-
-    cards = [str(c) for c in VARIANTS["multicolor"].cards()]
-    rng = np.random.default_rng(1)
-    for deck_index in range(2):
-        look = faces_synth_b.make_deck(rng)
-        photos = [faces_synth_b.teach_photo(look, card, rng) for card in cards]
-        frames = [faces_synth_b.table_frame(look, cards[int(rng.integers(len(cards)))], rng) for _ in range(40)]
-        for i in range(12):
-            faces_synth_b.empty_frame(look, rng, faces_synth_b.NO_FACE[i % len(faces_synth_b.NO_FACE)])
-    deck = Deck()
-    for card, photo in zip(cards, photos):
-        learn_face(deck, card, photo)
+    deck, frames, _empties = bench_deck("b", 1, 1)
     frame, shown = frames[30]
     assert shown == {"M3"}
     assert find_cards(frame, fallback=False) == []
@@ -196,3 +186,44 @@ def test_a_teach_photo_whose_card_runs_off_its_edge_teaches_nothing(seed):
     cut = np.ascontiguousarray(photo[:, x0:])
     assert find_cards(cut)  # something card-shaped is still found ...
     assert taught_faces(cut) == []  # ... and not taught
+
+
+@pytest.mark.parametrize("generator, seed, index, frame_index, card", [
+    ("a", 8, 1, 12, "R3"),  # read as R5: its corner's 3 sat where the 5 was taught
+    ("a", 10, 0, 7, "M2"),  # read as M5, the same way
+    ("a", 16, 0, 6, "Y3"),  # read as Y2
+    ("b", 11, 1, 10, "M3"),  # read as M2
+])
+def test_frames_once_misread_name_no_other_card(generator, seed, index, frame_index, card):
+    """Frames of the face benchmark's decks that an earlier reader named as another card of
+    the same suit: outlines a couple of pixels off moved a corner's figure onto where another
+    rank was taught. Naming nothing is allowed; naming another card is not."""
+    deck, frames, _empties = bench_deck(generator, seed, index)
+    frame, shown = frames[frame_index]
+    assert shown == {card}
+    assert set(FaceReader(deck).read(frame, "multicolor")) <= {card}
+
+
+def test_a_lined_notebook_is_not_a_white_1():
+    """A lined notebook on a checked cloth (corpus B, seed 18, second deck): its corners look
+    like the white 1's thin figure, and only the whole card (no art in its middle) tells it
+    apart; an earlier reader named it the white 1."""
+    deck, _frames, empties = bench_deck("b", 18, 1)
+    frame, kind = empties[43 - 40]
+    assert kind == "notebook"
+    assert FaceReader(deck).read(frame, "multicolor") == []
+
+
+def test_the_corners_as_found_are_the_first_of_the_moved_ones(taught):
+    """The discriminant judges each corner at every move of CORNER_MOVES, the outline as found
+    first, from the same light-evened face as `parts`; the whole card is not moved."""
+    from companion.faces import discriminant
+
+    for card in ("R1", "G3", "W5"):
+        face = taught.faces[card][0]
+        whole, first, second = discriminant.parts(face)
+        moved_whole, firsts, seconds = discriminant.moved_parts(face)
+        assert np.array_equal(whole, moved_whole)
+        assert np.array_equal(firsts[0], first) and np.array_equal(seconds[0], second)
+        assert len(firsts) == len(seconds) == len(discriminant.CORNER_MOVES)
+        assert all(not np.array_equal(firsts[0], other) for other in firsts[1:])

@@ -194,7 +194,7 @@ def test_a_deck_is_taught_on_the_teach_screen_and_read_live(start_app, camera, d
     assert screen.teach.phase == "checked"
 
     d.tap_id("finish", "teach")
-    assert d.current == "table"
+    assert d.wait_for(lambda: d.current == "table", timeout=10)
     assert "The camera now knows this deck: 25 faces" in d.root.notice_shown
     deck = data_dir / "decks" / "classic.deck"
     assert deck.is_file() and last_setup.taught_deck() == deck
@@ -216,7 +216,7 @@ def test_a_deck_is_taught_on_the_teach_screen_and_read_live(start_app, camera, d
     assert len(d.session.game.events) == 2  # read once, however long it stayed
 
 
-def test_a_pass_left_half_way_resumes_in_italian_at_1280x720(start_app, camera, data_dir):
+def test_a_pass_left_half_way_resumes_in_italian_at_1280x720(start_app, camera, data_dir, monkeypatch):
     from companion import i18n
     from companion.rules import Card
 
@@ -241,8 +241,24 @@ def test_a_pass_left_half_way_resumes_in_italian_at_1280x720(start_app, camera, 
     d.wait(0.3)  # the preview shows the card
     d.shot("teach/teach-1280x720-it-resumed")
     camera.show(None)
+
+    # Finish answers at once while the deck is written (a slow SD card here), and saves once
+    from companion.faces import deck_file
+    writing, saves, real_save = threading.Event(), [], deck_file.save_deck
+
+    def slow_save(deck, path):
+        writing.wait(10)
+        saves.append(path)
+        real_save(deck, path)
+
+    monkeypatch.setattr(deck_file, "save_deck", slow_save)
     d.tap_id("finish", "teach")
+    assert d.current == "teach" and d.ids("teach")["finish"].disabled
+    d.tap_id("finish", "teach")
+    writing.set()
+    assert d.wait_for(lambda: d.current == "table", timeout=10)
     assert "facce su 30; le altre si scelgono toccando" in d.root.notice_shown
+    assert saves == [data_dir / "decks" / "multicolor.deck"]
 
 
 def test_a_damaged_deck_gives_one_notice_and_tags_still_play(start_app, camera, data_dir, tmp_path):
