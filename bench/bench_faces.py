@@ -53,6 +53,23 @@ def timed_beside_zbar(work, frame):
     return out, t1 - t0, time.perf_counter() - t1
 
 
+def draw_deck(gen, rng: np.random.Generator, frames: int, empty: int) -> tuple:
+    """One deck of the corpus `gen` (a faces_synth module), drawn from `rng` in the benchmark's
+    order: (its look, a teach photo per card of CARDS, [(frame, cards shown, label)]), the
+    `frames` card frames first, then the `empty` frames with no face (labelled by kind)."""
+    look = gen.make_deck(rng)
+    photos = [gen.teach_photo(look, card, rng) for card in CARDS]
+    samples = []
+    for _ in range(frames):
+        card = CARDS[int(rng.integers(len(CARDS)))]
+        frame, shown = gen.table_frame(look, card, rng)
+        samples.append((frame, shown, card))
+    for i in range(empty):
+        kind = gen.NO_FACE[i % len(gen.NO_FACE)]
+        samples.append((gen.empty_frame(look, rng, kind), set(), kind))
+    return look, photos, samples
+
+
 def run_corpus(name: str, decks: int, frames: int, empty: int, seed: int, save: Path | None) -> dict:
     gen = importlib.import_module(f"faces_synth_{name}")
     rng = np.random.default_rng(seed)
@@ -61,9 +78,8 @@ def run_corpus(name: str, decks: int, frames: int, empty: int, seed: int, save: 
               "t_teach": 0.0, "t_learn": 0.0, "decks": 0}
     misses: dict[str, int] = {}
     for d in range(decks):
-        deck_look = gen.make_deck(rng)
+        deck_look, photos, samples = draw_deck(gen, rng, frames, empty)
         deck = Deck()
-        photos = [gen.teach_photo(deck_look, card, rng) for card in CARDS]
         t0 = time.perf_counter()
         for card, photo in zip(CARDS, photos):
             if not learn_face(deck, card, photo):
@@ -76,14 +92,6 @@ def run_corpus(name: str, decks: int, frames: int, empty: int, seed: int, save: 
         totals["decks"] += 1
         totals["alike"] += len(confusions(deck))
         look = getattr(deck_look, "look", "?")
-        samples = []
-        for i in range(frames):
-            card = CARDS[int(rng.integers(len(CARDS)))]
-            frame, shown = gen.table_frame(deck_look, card, rng)
-            samples.append((frame, shown, f"{card}"))
-        for i in range(empty):
-            kind = gen.NO_FACE[i % len(gen.NO_FACE)]
-            samples.append((gen.empty_frame(deck_look, rng, kind), set(), kind))
         for j, (frame, shown, label) in enumerate(samples):
             names, took, zbar_took = timed_beside_zbar(lambda f: reader.read(f, "multicolor"), frame)
             totals["t_faces"] += took

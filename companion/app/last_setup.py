@@ -63,6 +63,13 @@ def _submit(task, *args):
         return _writer.submit(task, *args)
 
 
+def in_turn(task, *args):
+    """Runs task(*args) on the writer thread, after every write asked for before it: a file kept
+    beside this one (a taught deck) is written in order with the entries that name it, and
+    `flush` (called as the app stops) waits for it too. Returns its concurrent.futures.Future."""
+    return _submit(task, *args)
+
+
 def flush(timeout: float = 10.0) -> None:
     """Waits until every change asked for so far is on the disk (or has failed quietly)."""
     if _writer is not None:

@@ -4,11 +4,11 @@ Thin: the pass is companion.faces.teach_pass.TeachPass; this shows it and forwar
 While the screen is shown the scanner hands its frames here (ScanService.watch) instead of
 reading cards, so a face shown to be taught is never played; the frames arrive on the scan
 thread and the pass is only touched under a lock. Every photo taken is saved at once as a pass
-left half-way (companion.app.taught_deck), so Back, a crash or a pulled plug lose nothing;
-Finish saves the deck, remembers it as the one in use and reads faces with it from the next
-card on. The deck files are written off the UI thread, one after the other in the order they
-were asked for (companion.app.in_order), so a tap never waits for an SD card. Layout in
-kv/teach.kv.
+left half-way (companion.app.taught_deck), so Back, a crash or a pulled plug lose at most the
+photo being written; Finish saves the deck, remembers it as the one in use and reads faces
+with it from the next card on. The deck files are written off the UI thread, in order with the
+entries of the last-setup file that name them (last_setup.in_turn), so a tap never waits for
+an SD card and the app waits for them as it stops. Layout in kv/teach.kv.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from companion.app import last_setup, palette, taught_deck
-from companion.app.in_order import InOrder
 from companion.app.lang import LANG
 from companion.i18n import N_
 from companion.i18n import gettext as _
@@ -88,7 +87,6 @@ class TeachScreen(Screen):
         self._table_preview = None
         self._refresh = Clock.create_trigger(self.refresh)
         self._notice = ""
-        self._writes = InOrder("teach-deck-writes")
         self._finishing = None  # the pass whose deck Finish is saving
         app.model.bind(preview_texture=self._show_preview)
         LANG.bind(code=self._refresh)
@@ -179,7 +177,7 @@ class TeachScreen(Screen):
     def _on_frame(self, frame) -> None:
         with self._lock:
             teach = self.teach
-            if teach is None:
+            if teach is None or self._finishing is not None:  # the pass stands still while saved
                 return
             seen = teach.feed(frame)
             if seen == "taken":
@@ -218,23 +216,23 @@ class TeachScreen(Screen):
             save_deck(deck, path)
             last_setup.remember_teach_pass(saved)
 
-        def kept(error) -> None:
-            if error is not None:  # keeping it is a convenience: the pass goes on in memory
-                log.warning("the teach pass could not be kept: %s", error)
+        def kept(future) -> None:
+            if future.exception() is not None:  # a convenience: the pass goes on in memory
+                log.warning("the teach pass could not be kept: %s", future.exception())
 
-        self._writes.put(keep, kept)
+        last_setup.in_turn(keep).add_done_callback(kept)
 
     # ----- the taps --------------------------------------------------------------------------------
     def retake(self) -> None:
         with self._lock:
-            if self.teach is not None and self.teach.retake() is not None:
+            if self._finishing is None and self.teach is not None and self.teach.retake() is not None:
                 self._seen = "no_card"
                 self._save_half_way(self.teach)
         self.refresh()
 
     def skip(self) -> None:
         with self._lock:
-            if self.teach is not None:
+            if self._finishing is None and self.teach is not None:
                 self.teach.skip()
                 self._seen = "no_card"
         self.refresh()
@@ -267,10 +265,11 @@ class TeachScreen(Screen):
                     pass
             last_setup.remember_taught_deck(path)
 
-        def saved(error) -> None:
+        def saved(future) -> None:
+            error = future.exception()
             Clock.schedule_once(lambda _dt: self._finished(teach, path, error, done, total, complete))
 
-        self._writes.put(save, saved)
+        last_setup.in_turn(save).add_done_callback(saved)
         self.refresh()
 
     def _finished(self, teach, path, error, done: int, total: int, complete: bool) -> None:
@@ -318,12 +317,12 @@ class TeachScreen(Screen):
             checking = teach.check_due
             confused_faces = list(teach.confused_faces)
             self.steady_share = min(1.0, teach.steady / max(1, teach.still_frames))
-            self.can_retake = teach.can_retake
-            last = teach.last_taken
             finishing = self._finishing
+            self.can_retake = teach.can_retake and finishing is None
+            last = teach.last_taken
         self.title = format_message(N_("Teach the camera this deck: {variant}"),
                                     {"variant": variant_name(teach.variant.name)})
-        self.can_skip = current is not None
+        self.can_skip = current is not None and finishing is None
         self.can_finish = done > 0 and finishing is None
         progress = format_message(N_("{done} of {total} taught"), {"done": done, "total": total})
         if skipped:

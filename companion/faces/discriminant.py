@@ -17,9 +17,9 @@ its two rank corners. A part spoilt in one frame (a thumb over a corner, a card'
 as it was turned) then speaks against the card in that part only, and the parts must agree.
 A corner is small and its figure fills it: an outline found two pixels off (a printed border
 that blends with the cloth in one photo and not in another) moves a 4 to where a 5 was taught.
-So each corner is judged at the one of a few shifts and zooms of the outline (CORNER_MOVES)
-where it comes nearest any taught corner: one alignment for every card, the corner's own, so
-that no card is given a move of its own to fit a figure that is not its.
+So each corner is judged against each taught corner at the one of a few shifts and zooms of
+the outline (CORNER_MOVES) that suits that corner best: the card named and every card against
+it each get their best alignment, so a move never makes a rival look further than it is.
 Learned when a deck is loaded, with OpenCV and numpy: about a second for a deck of 30 cards
 on a desktop computer (bench/bench_faces.py), a few on a Raspberry Pi.
 """
@@ -121,12 +121,11 @@ class Discriminant:
         point = self._project @ vector.astype(np.float32) - self._shift
         return ((self._centres - point) ** 2).sum(axis=1)
 
-    def aligned(self, vectors: np.ndarray) -> np.ndarray:
-        """The squared distances to every class of the one of `vectors` (one per row: the same
-        part at several alignments) that comes nearest to any class."""
+    def nearest(self, vectors: np.ndarray) -> np.ndarray:
+        """Per class, the least squared distance of any of `vectors` (one per row: the same
+        part at several alignments) to it: each class at the alignment that suits it best."""
         points = vectors.astype(np.float32) @ self._project.T - self._shift
-        distances = ((self._centres[None, :, :] - points[:, None, :]) ** 2).sum(axis=2)
-        return distances[int(np.argmin(distances.min(axis=1)))]
+        return ((self._centres[None, :, :] - points[:, None, :]) ** 2).sum(axis=2).min(axis=0)
 
 
 @dataclass(frozen=True)
@@ -175,8 +174,9 @@ class FaceModel:
     def verdicts(self, face: np.ndarray) -> tuple[PartVerdict, PartVerdict, PartVerdict]:
         """The whole card's verdict and each corner's, every distance in units of its part's
         spread within a face (see Discriminant.typical for what a taught face gives). Each
-        corner is judged at its best alignment among CORNER_MOVES (Discriminant.aligned)."""
+        corner is judged against each card at its best alignment among CORNER_MOVES
+        (Discriminant.nearest)."""
         whole, firsts, seconds = moved_parts(face)
         return (self._per_card(self.whole.distances(whole), self._whole_card),
-                self._per_card(self.corner.aligned(firsts), self._corner_card),
-                self._per_card(self.corner.aligned(seconds), self._corner_card))
+                self._per_card(self.corner.nearest(firsts), self._corner_card),
+                self._per_card(self.corner.nearest(seconds), self._corner_card))

@@ -69,33 +69,28 @@ def teach_folder(tmp_path_factory, look):
     return folder
 
 
-MULTICOLOR = [str(c) for c in VARIANTS["multicolor"].cards()]
-
-
 _DRAWN: dict = {}  # (generator, seed) -> [rng, the index of the next deck it draws]
 
 
 @functools.lru_cache(maxsize=2)
 def bench_deck(generator: str, seed: int, index: int):
     """The `index`-th deck of bench/bench_faces.py's corpus `generator` ("a" or "b") for
-    `seed`, drawn as the benchmark draws it (40 card frames and 12 with no face a deck):
-    (Deck taught from its photos, [(frame, cards shown)], [(frame, kind)]). Decks drawn on
-    the way are dropped (about 50 MB of frames each); asking for them again draws them again."""
+    `seed`, drawn as the benchmark draws it (its default 40 card frames and 12 with no face):
+    (Deck taught from its photos, [(frame, cards shown)], [(frame, kind)]). Decks drawn on the
+    way are dropped (about 50 MB of frames each); asking for them again draws them again."""
     import importlib
+
+    from bench_faces import CARDS, draw_deck
 
     gen = importlib.import_module(f"faces_synth_{generator}")
     state = _DRAWN.get((generator, seed))
     if state is None or state[1] > index:
         state = _DRAWN[(generator, seed)] = [np.random.default_rng(seed), 0]
-    rng = state[0]
     while state[1] <= index:
-        look = gen.make_deck(rng)
-        photos = [gen.teach_photo(look, card, rng) for card in MULTICOLOR]
-        frames = [gen.table_frame(look, MULTICOLOR[int(rng.integers(len(MULTICOLOR)))], rng) for _ in range(40)]
-        kinds = [gen.NO_FACE[i % len(gen.NO_FACE)] for i in range(12)]
-        empties = [(gen.empty_frame(look, rng, kind), kind) for kind in kinds]
+        _look, photos, samples = draw_deck(gen, state[0], 40, 12)
         state[1] += 1
     deck = Deck()
-    for card, photo in zip(MULTICOLOR, photos):
+    for card, photo in zip(CARDS, photos):
         learn_face(deck, card, photo)
-    return deck, frames, empties
+    return (deck, [(frame, shown) for frame, shown, _label in samples[:40]],
+            [(frame, label) for frame, _shown, label in samples[40:]])

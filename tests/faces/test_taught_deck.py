@@ -102,3 +102,30 @@ def test_a_deck_that_cannot_be_learned_is_one_notice_that_names_why(data_dir, tm
     assert read is None
     assert notice.startswith("Card faces are not read: MemoryError")
     assert notice.endswith("Tags and taps work as before.")
+
+
+def test_a_deck_written_in_turn_is_on_the_disk_before_the_entry_naming_it_and_flush_waits(data_dir):
+    """The teach screen writes its deck files with last_setup.in_turn: off the caller's thread,
+    after the writes asked for before it, before those asked for after it, and waited for by
+    flush (as the app stops)."""
+    import threading
+    import time
+
+    gate, seen = threading.Event(), []
+    path = data_dir / "decks" / "classic.deck"
+
+    def write() -> None:
+        gate.wait(5)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        a_deck(path)
+        seen.append(threading.current_thread() is threading.main_thread())
+
+    last_setup.remember_teach_pass({"variant": "classic", "deck": "x.deck"})
+    future = last_setup.in_turn(write)
+    last_setup.remember_taught_deck(path)
+    time.sleep(0.05)
+    assert not future.done() and not path.exists()  # the caller did not wait
+    gate.set()
+    last_setup.flush()
+    assert future.done() and seen == [False] and path.is_file()
+    assert last_setup.taught_deck() == path and last_setup.teach_pass()["variant"] == "classic"

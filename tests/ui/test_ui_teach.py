@@ -246,6 +246,14 @@ def test_a_pass_left_half_way_resumes_in_italian_at_1280x720(start_app, camera, 
     from companion.faces import deck_file
     writing, saves, real_save = threading.Event(), [], deck_file.save_deck
 
+    def full_card(deck, path):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(deck_file, "save_deck", full_card)  # first a card that is full: one notice
+    d.tap_id("finish", "teach")
+    assert d.wait_for(lambda: "No space left on device" in d.root.notice_shown, timeout=10)
+    assert d.current == "teach" and not d.ids("teach")["finish"].disabled  # nothing lost: tap again
+
     def slow_save(deck, path):
         writing.wait(10)
         saves.append(path)
@@ -254,7 +262,11 @@ def test_a_pass_left_half_way_resumes_in_italian_at_1280x720(start_app, camera, 
     monkeypatch.setattr(deck_file, "save_deck", slow_save)
     d.tap_id("finish", "teach")
     assert d.current == "teach" and d.ids("teach")["finish"].disabled
-    d.tap_id("finish", "teach")
+    assert d.ids("teach")["retake"].disabled and d.ids("teach")["skip"].disabled
+    done = screen.teach.done_count
+    screen.finish()  # again, as a second tap that came before the button was greyed
+    screen.retake()  # and a retake: the pass stands still while it is saved
+    assert screen.teach.done_count == done
     writing.set()
     assert d.wait_for(lambda: d.current == "table", timeout=10)
     assert "facce su 30; le altre si scelgono toccando" in d.root.notice_shown
