@@ -10,9 +10,9 @@ a card is named only when both judges name it:
 - the discriminant learned from the taught faces (discriminant.FaceModel; each rank corner
   judged against each card at its best of a few shifts of the outline): a rank corner must
   be about as near the card as its taught views are (MAX_CORNER_SPREAD; the whole card may be
-  further, a glare or a thumb on it, within MAX_WHOLE_SPREAD), no part may find another card much nearer (MAX_DISSENT),
-  a corner must find this one nearer (MIN_CORNER), and all told it must be clearly nearer
-  than any other card (MIN_EVIDENCE). It knows which differences
+  further, a glare or a thumb on it, within MAX_WHOLE_SPREAD), no part may find another card
+  much nearer (MAX_DISSENT), a corner must find this one nearer (MIN_CORNER), and all told it
+  must be clearly nearer than any other card (MIN_EVIDENCE). It knows which differences
   survive a camera: a 2 and a 3 of one suit are told apart by the figure, not by the lamp.
 
 A card's back, a phone, or a blurred glimpse of two close faces gives nothing, and the table
