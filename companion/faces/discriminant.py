@@ -43,22 +43,15 @@ SHRINK = 0.15  # of the spread within a face, towards its average over every dir
 # each side, and a little larger and smaller
 CORNER_MOVES = ((0, 0, 1.0), (2, 0, 1.0), (-2, 0, 1.0), (0, 2, 1.0), (0, -2, 1.0), (0, 0, 1.06), (0, 0, 0.95))
 FLOOR = 0.03  # added before the log: a black pixel is not infinitely far from a dark one
-_WHOLE_P = WHOLE[0] * WHOLE[1]
-_CORNER_P = CORNER[0] * CORNER[1]
 
 
 def parts(face: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """An upright face as the vectors the discriminants read: the whole card, the top-left
     corner and the bottom-right one turned like it; each the log of the light-evened sample,
     so that a lamp's tint is a shift, the same in every pixel of a channel."""
-    return _split(np.log(features.sample(face, WHOLE, CORNER) + FLOOR))
-
-
-def _split(logs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    whole = logs[:, :_WHOLE_P]
-    first = logs[:, _WHOLE_P:_WHOLE_P + _CORNER_P]
-    second = logs[:, _WHOLE_P + _CORNER_P:]
-    return whole.ravel(), first.ravel(), second.ravel()
+    f = features.evened(face)
+    first, second = features.corner_samples(f, CORNER)
+    return _logs(features.whole_sample(f, WHOLE)), _logs(first), _logs(second)
 
 
 def _logs(sample: np.ndarray) -> np.ndarray:

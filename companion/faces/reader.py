@@ -278,18 +278,18 @@ def _grouped(verdicts: list[tuple[float, FaceRead]], second: list[tuple[float, F
     the thing is sure of another card (a border taught for one card and not for the next must
     not outweigh the figure)."""
     groups: list[list[FaceRead]] = []
+
+    def place(verdict: FaceRead, lies_on) -> None:
+        group = next((g for g in groups if lies_on(g)), None)
+        if group is None:
+            groups.append([verdict])
+        else:
+            group.append(verdict)
+
     for _nearest, verdict in sorted(verdicts, key=lambda item: item[0]):
-        group = next((g for g in groups if one_on_the_other(verdict.quad, g[0].quad)), None)
-        if group is None:
-            groups.append([verdict])
-        else:
-            group.append(verdict)
+        place(verdict, lambda g: one_on_the_other(verdict.quad, g[0].quad))
     for _nearest, verdict in sorted(second, key=lambda item: item[0]):
-        group = next((g for g in groups if any(one_on_the_other(verdict.quad, v.quad) for v in g)), None)
-        if group is None:
-            groups.append([verdict])
-        else:
-            group.append(verdict)
+        place(verdict, lambda g: any(one_on_the_other(verdict.quad, v.quad) for v in g))
     out = []
     for group in groups:
         first = group[0]
