@@ -127,9 +127,12 @@ class PartVerdict:
 
     distance: np.ndarray  # per card; inf for a card not taught
 
-    def margin(self, card: int) -> float:
-        """How much nearer `card` is than the nearest other card (negative: another is nearer)."""
-        others = np.delete(self.distance, card)
+    def margin(self, card: int, against: np.ndarray | None = None) -> float:
+        """How much nearer `card` is than the nearest other card (negative: another is nearer),
+        or than the nearest of the cards `against` (a mask over the cards), if given."""
+        rivals = np.ones(len(self.distance), bool) if against is None else against.copy()
+        rivals[card] = False
+        others = self.distance[rivals]
         return float(others.min() - self.distance[card]) if len(others) else float("inf")
 
 

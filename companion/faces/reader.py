@@ -1,7 +1,9 @@
 """Naming the cards in a frame by their faces, only when sure.
 
 For each card-shaped outline (finder.OutlineSearch) the face is put upright and judged twice, and
-a card is named only when both judges name it:
+a card is named only when both judges name it (or, where the first is sure of the suit and not
+of the rank, when the second names a card of that suit and each rank corner tells its rank by
+far: RANK_BY_FIGURE):
 
 - the comparison with every taught face, both ways up, under the light fitted for each
   (features.residuals): the face must be close to what was taught (MAX_RESIDUAL) and lean
@@ -10,10 +12,12 @@ a card is named only when both judges name it:
 - the discriminant learned from the taught faces (discriminant.FaceModel; each rank corner
   judged against each card at its best of a few shifts of the outline): a rank corner must
   be about as near the card as its taught views are (MAX_CORNER_SPREAD; the whole card may be
-  further, a glare or a thumb on it, within MAX_WHOLE_SPREAD), no part may find another card
-  much nearer (MAX_DISSENT), a corner must find this one nearer (MIN_CORNER), and all told it
-  must be clearly nearer than any other card (MIN_EVIDENCE). It knows which differences
-  survive a camera: a 2 and a 3 of one suit are told apart by the figure, not by the lamp.
+  further, a glare or a thumb on it, within MAX_WHOLE_SPREAD, or FAR_WHOLE_SPREAD if it is
+  still far nearer this card than any other), no part may find another card much nearer
+  (MAX_DISSENT), a corner must find this one nearer than every card of another rank
+  (MIN_CORNER: the corner tells the rank, the whole card the suit), and all told it must be
+  clearly nearer than any other card (MIN_EVIDENCE). It knows which differences survive a
+  camera: a 2 and a 3 of one suit are told apart by the figure, not by the lamp.
 
 A card's back, a phone, or a blurred glimpse of two close faces gives nothing, and the table
 falls back on the picker. A card outside the variant's deck is never named, and neither is a
@@ -43,9 +47,19 @@ MIN_EVIDENCE = 5.0  # how much nearer the card, in the discriminant, than any ot
 # thumb may spoil part of it, but a lined notebook's corners look like a white 1's thin figure,
 # and only its whole (no art in the middle) tells it apart
 MAX_WHOLE_SPREAD = 2.5
+# further still (a glare over the art), if the whole card's squared distance to any other card
+# is at least WHOLE_RATIO times its distance to this one: the notebook is about as far from
+# every card (1.3 times)
+FAR_WHOLE_SPREAD = 4.0
+WHOLE_RATIO = 2.0
 MAX_CORNER_SPREAD = 1.0  # of the nearer rank corner's: the figure itself must look as taught
 MAX_DISSENT = 20.0  # the most one part may find another card nearer (a thumb over a corner)
-MIN_CORNER = 5.0  # by how much at least one rank corner must find the card nearer than any other
+MIN_CORNER = 5.0  # by how much at least one rank corner must find the card nearer than any of another rank
+# where the first judge is sure of the suit but not of the rank, by how much each rank corner
+# must find the card nearer than any card of another rank (3 times MIN_CORNER; a blurred 3 both
+# judges took for a 1 had 12 in one corner. It is no guard against a taught face that is itself
+# wrong: a 5 whose teach outline took in the cloth lost to the 4 by 37 and 44)
+RANK_BY_FIGURE = 15.0
 MIN_SEPARATION = 1.0  # against every rival (features.separation)
 RIVAL_RATIO = 2.0  # a card whose residual is within this factor of the nearest one is a rival
 MAX_RIVALS = 8
@@ -87,6 +101,7 @@ class FaceReader:
         self.max_residual = max_residual
         self.min_leaning = min_leaning
         self.cards = deck.cards()
+        self._ranks = np.array([card[1:] for card in self.cards])  # per card, its rank
         self._taught = set(self.cards)
         samples, labels = [], []
         for index, card in enumerate(self.cards):
@@ -138,11 +153,13 @@ class FaceReader:
         b = comparison.posed[rival, a % PER_FACE]
         return features.separation(comparison.sample, comparison.gains[a], self._samples[a], self._samples[b])
 
-    def learned(self, face: np.ndarray) -> int | None:
+    def learned(self, face: np.ndarray, min_each_corner: float = -np.inf) -> int | None:
         """The card the discriminant names for the upright face (its index in self.cards), or
         None: the nearer rank corner as near the card as its taught views (the whole card may
         stray further), no part finding another card much nearer, a corner finding this one
-        nearer, and all told clearly nearer it than any other card."""
+        nearer than any card of another rank (each corner by `min_each_corner`, if asked), and
+        all told clearly nearer it than any other card. In a deck of one rank the corners have
+        no rank to tell from (read() names no card of a suit not taught whole)."""
         if self.model is None:
             return None
         parts = self.model.verdicts(face)
@@ -150,10 +167,18 @@ class FaceReader:
         total = whole.distance + first.distance + second.distance
         card = int(np.argmin(total))
         evidence = float(np.delete(total, card).min() - total[card])
-        near = (whole.distance[card] <= MAX_WHOLE_SPREAD * self.model.whole.typical
+        spread = whole.distance[card] / self.model.whole.typical
+        clear = np.delete(whole.distance, card).min() >= WHOLE_RATIO * whole.distance[card]
+        near = (spread <= (FAR_WHOLE_SPREAD if clear else MAX_WHOLE_SPREAD)
                 and min(first.distance[card], second.distance[card]) <= MAX_CORNER_SPREAD * self.model.corner.typical)
         margins = [part.margin(card) for part in parts]
-        agreed = min(margins) >= -MAX_DISSENT and max(margins[1:]) >= MIN_CORNER
+        # the corner must tell the rank: against the cards of another rank (the same figure in
+        # another suit's colours may be as near, on a light card whose corners are pale; the
+        # whole card and the first judge tell the suit)
+        other_rank = (self._ranks != self._ranks[card])[:len(total)]  # the model's cards only
+        rank_margins = [part.margin(card, other_rank) for part in parts[1:]]
+        agreed = min(margins) >= -MAX_DISSENT and max(rank_margins) >= MIN_CORNER \
+            and min(rank_margins) >= min_each_corner
         return card if evidence >= MIN_EVIDENCE and near and agreed else None
 
     def rivals(self, face: np.ndarray, card: int) -> list[int]:
@@ -193,10 +218,13 @@ class FaceReader:
         return ALONE_MAX_RESIDUAL, ALONE_MIN_LEANING
 
     def judge(self, comparison: Comparison | None, allowed: set[str] | None = None
-              ) -> tuple[str | None, str, float, float]:
-        """(card or None, nearest card, its residual, its leaning against its closest rival)."""
+              ) -> tuple[str | None, str, float, float, str | None]:
+        """(card or None, nearest card, its residual, its leaning against its closest rival,
+        and its suit or None: whether this judge is sure of the suit, against the cards of
+        other suits near, even where it is not sure of the rank; given whether or not the card
+        is in `allowed`, which the caller asks of the card it names)."""
         if comparison is None or not np.isfinite(comparison.residual).any():
-            return None, "", float("inf"), 0.0
+            return None, "", float("inf"), 0.0, None
         residual = comparison.residual
         first = float(residual.min())
         near = [int(i) for i in np.argsort(residual) if residual[i] <= RIVAL_RATIO * first][:MAX_RIVALS]
@@ -209,17 +237,24 @@ class FaceReader:
             k = int(np.argmax(scores))
             best, leaning = contenders[k], scores[k]
         first = float(residual[best])
-        if any(self.separation(comparison, best, b) < MIN_SEPARATION for b in near if b != best):
-            leaning = min(leaning, 0.0)  # the rivals differ from it less than the face does
         name = self.cards[best]
+        other_suits = [b for b in near if b != best and self.cards[b][0] != name[0]]
+        suit_leaning = min([self.leaning(comparison, best, b) for b in other_suits], default=0.5)
+        unclear = [b for b in near if b != best and self.separation(comparison, best, b) < MIN_SEPARATION]
+        if unclear:
+            leaning = min(leaning, 0.0)  # the rivals differ from it less than the face does
+            if any(b in other_suits for b in unclear):
+                suit_leaning = 0.0
         max_residual, min_leaning = self._limits()
         # a card of a suit not all taught is never named: an untaught rank differs from the
         # taught ones where neither judge looked (a deck taught in part reads the suits it has
         # whole)
-        sure = first <= max_residual and leaning >= min_leaning and self._suit_taught(name[0], allowed)
+        close = first <= max_residual and self._suit_taught(name[0], allowed)
+        sure = close and leaning >= min_leaning
         if allowed is not None and name not in allowed:
             sure = False
-        return (name if sure else None), name, first, leaning
+        suit = name[0] if close and suit_leaning >= min_leaning else None
+        return (name if sure else None), name, first, leaning, suit
 
     def read_all(self, frame: np.ndarray, variant: Variant | str | None = None) -> list[FaceRead]:
         """Every card-shaped outline in the frame with its verdict. Where the outlines found by
@@ -246,13 +281,24 @@ class FaceReader:
         `max_residual`, where given, is the most the named card's residual may be."""
         face = upright_face(frame, quad)
         comparison = self.compare(face)
-        card, best, residual, leaning = self.judge(comparison, allowed)
+        card, best, residual, leaning, suit = self.judge(comparison, allowed)
         if max_residual is not None and residual > max_residual:
-            card = None
+            card, suit = None, None
         if card is not None and self.model is not None:
             learned = self.learned(face)
             if learned is None or self.cards[learned] != card:
                 card = None
+        elif suit is not None and self.model is not None:
+            # sure of the suit, not of the rank (two figures of one suit alike pixel by pixel
+            # under this light): the rank is the discriminant's, if each corner tells it clearly
+            # and the card is among the first judge's near ones, within its limit
+            learned = self.learned(face, RANK_BY_FIGURE)
+            limit = min(max_residual if max_residual is not None else np.inf, self._limits()[0],
+                        RIVAL_RATIO * float(comparison.residual.min()))
+            if learned is not None and self.cards[learned][0] == suit \
+                    and comparison.residual[learned] <= limit \
+                    and (allowed is None or self.cards[learned] in allowed):
+                card = self.cards[learned]
         return float(comparison.residual.min()), FaceRead(quad, card, best, residual, leaning)
 
     def read(self, frame: np.ndarray, variant: Variant | str | None = None) -> list[str]:

@@ -157,3 +157,15 @@ def test_a_suit_taught_whole_is_read_beside_suits_not_taught(taught, look):
     assert all(card == name for card, name in named), named
     assert {card for card, _name in named} >= {"B2", "B4"}  # blue is whole: read
     assert not {card for card, _name in named} & {"G1", "G3"}  # green is not: never named
+
+
+def test_a_margin_against_some_cards_only_weighs_those():
+    """PartVerdict.margin: by how much the card is nearer than the nearest other card, or
+    than the nearest of the cards asked about (the reader asks a corner about other ranks)."""
+    from companion.faces.discriminant import PartVerdict
+
+    verdict = PartVerdict(np.array([10.0, 12.0, 30.0, np.inf], np.float32))
+    assert verdict.margin(0) == 2.0
+    assert verdict.margin(1) == -2.0
+    assert verdict.margin(0, np.array([False, False, True, True])) == 20.0
+    assert verdict.margin(0, np.array([True, False, False, False])) == float("inf")  # none but itself

@@ -227,3 +227,76 @@ def test_the_corners_as_found_are_the_first_of_the_moved_ones(taught):
         assert np.array_equal(firsts[0], first) and np.array_equal(seconds[0], second)
         assert len(firsts) == len(seconds) == len(discriminant.CORNER_MOVES)
         assert all(not np.array_equal(firsts[0], other) for other in firsts[1:])
+
+
+@pytest.mark.parametrize("index, frame_index, card", [
+    (0, 3, "M2"), (0, 9, "G2"), (0, 12, "G4"), (0, 39, "G5"), (3, 31, "M2"), (3, 36, "M1"),
+])
+def test_a_pale_corner_tells_the_rank_and_the_whole_card_the_suit(index, frame_index, card):
+    """Light cards of corpus A, seed 1, whose pale corners give the rank's figure but hardly
+    its suit's colour (a green 4's corner is as near the rainbow 4's): the corner must tell
+    the card from every card of another rank, and the whole card, many times nearer its own
+    card than any other, tells the suit. An earlier reader asked the corner to tell the suit
+    too, and named nothing."""
+    deck, frames, _empties = bench_deck("a", 1, index)
+    frame, shown = frames[frame_index]
+    assert shown == {card}
+    assert FaceReader(deck).read(frame, "multicolor") == [card]
+
+
+@pytest.mark.parametrize("index, frame_index, card", [(0, 16, "B2"), (0, 21, "B3"), (2, 26, "B1")])
+def test_a_card_far_from_its_taught_whole_but_far_nearer_it_than_any_other_is_named(index, frame_index, card):
+    """Cards of corpus B, seed 1, whose whole card strays 2.5-4 times its taught spread (a
+    glare, a tilt) but lies at least twice as near its own card as any other, the corners
+    near and clear: named. A lined notebook, as far from every card, still is not (above)."""
+    deck, frames, _empties = bench_deck("b", 1, index)
+    frame, shown = frames[frame_index]
+    assert shown == {card}
+    assert FaceReader(deck).read(frame, "multicolor") == [card]
+
+
+@pytest.mark.parametrize("index, frame_index, card", [
+    (1, 7, "Y5"), (1, 20, "B4"), (4, 14, "Y3"), (5, 27, "R4"), (5, 29, "G5"),
+])
+def test_a_rank_the_first_judge_cannot_tell_is_told_by_the_figure(index, frame_index, card):
+    """Cards of corpus A, seed 2, whose face under the frame's light is as near another rank
+    of its suit pixel by pixel (the first judge leaned to the 4 for a 5, to a 3 for a 4, or to
+    neither), while both rank corners find the card far nearer than any card of another rank.
+    The first judge is sure of the suit, the discriminant of the rank: named. An earlier
+    reader let the first judge's doubt about the rank stop it."""
+    deck, frames, _empties = bench_deck("a", 2, index)
+    frame, shown = frames[frame_index]
+    assert shown == {card}
+    assert FaceReader(deck).read(frame, "multicolor") == [card]
+
+
+def _suit_sure_of(reader, frame, suit, learned_card, monkeypatch, allowed=None, its_residual=0.1):
+    """What the reader names for the frame's card when the first judge is sure of `suit` only
+    and the discriminant names `learned_card` (both judges stood in for; every card's residual
+    0.1, `learned_card`'s `its_residual`)."""
+    quad = find_cards(frame)[0]
+    residual = np.full(len(reader.cards), 0.1)
+    residual[reader.cards.index(learned_card)] = its_residual
+    monkeypatch.setattr(reader, "judge", lambda comparison, allowed=None: (None, suit + "3", 0.1, 0.0, suit))
+    monkeypatch.setattr(reader, "learned", lambda face, min_each_corner=-np.inf: reader.cards.index(learned_card))
+    monkeypatch.setattr(reader, "compare", lambda face: type("C", (), {"residual": residual})())
+    return reader._verdict(frame, quad, allowed)[1].card
+
+
+def test_a_judge_sure_of_the_suit_alone_never_lets_another_suit_or_card_through(reader, look, monkeypatch):
+    """Where the first judge is sure of the suit and not of the rank, the rank is the
+    discriminant's, but only a card of that suit, and of the variant, is ever named."""
+    frame, _shown = faces_synth_a.table_frame(look, "R3", np.random.default_rng(3), mild=True)
+    assert _suit_sure_of(reader, frame, "R", "R4", monkeypatch) == "R4"
+    assert _suit_sure_of(reader, frame, "R", "Y4", monkeypatch) is None
+    assert _suit_sure_of(reader, frame, "R", "R4", monkeypatch, allowed={"R1", "R2", "R3"}) is None
+    # nor a card the first judge finds far from the face (not among the ones near it)
+    assert _suit_sure_of(reader, frame, "R", "R4", monkeypatch, its_residual=0.3) is None
+
+
+def test_a_card_the_deck_names_without_a_face_does_not_stop_the_reader(taught, look):
+    """A deck whose last card has no face (a damaged or hand-made file) reads the others."""
+    deck = Deck(faces={card: list(faces) for card, faces in taught.faces.items()})
+    deck.faces["W5"] = []
+    frame, _shown = faces_synth_a.table_frame(look, "R3", np.random.default_rng(3), mild=True)
+    assert set(FaceReader(deck).read(frame, "classic")) <= {"R3"}
