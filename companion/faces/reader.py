@@ -293,7 +293,7 @@ class FaceReader:
             # under this light): the rank is the discriminant's, if each corner tells it clearly
             # and the card is among the first judge's near ones, within its limit
             learned = self.learned(face, RANK_BY_FIGURE)
-            limit = min(max_residual if max_residual is not None else np.inf, self._limits()[0],
+            limit = min(self.max_residual if max_residual is None else max_residual,
                         RIVAL_RATIO * float(comparison.residual.min()))
             if learned is not None and self.cards[learned][0] == suit \
                     and comparison.residual[learned] <= limit \
