@@ -3,14 +3,15 @@
 `find_cards` (`OutlineSearch.cards`) works on a small copy of the frame (a card is 15-45% of
 its width, so a few dozen pixels are plenty to find it): it takes the edges of the brightness
 and of the colour, closes small gaps, and keeps the outlines that are four-sided, convex and
-about as long as a card is wide (any rotation, some tilt). A card whose outline does not close
-(a finger across a side, a checked cloth or stripes running into its edge) is put together from
-straight edges instead (side_lines.py), and a card whose outline closed along a line printed
-near its edges is given its own edge just outside instead. A card lost among the cloth's edges
-altogether (a striped card on a checked cloth) still stands out from the cloth's colours:
-`OutlineSearch.standing_out` (standing_out.py) finds it so, and `find_cards` falls back on it
-where no edge gave an outline. It finds anything card-shaped, a card's back or a phone too:
-naming the card, or nothing, is the reader's job.
+about as long as a card is wide (any rotation, some tilt; where an outline turns along a
+figure printed against the card's edge, the least rectangle around it). A card whose outline
+does not close (a finger across a side, a checked cloth or stripes running into its edge) is
+put together from straight edges instead (side_lines.py), and a card whose outline closed
+along a line printed near its edges is given its own edge just outside instead. A card lost
+among the cloth's edges altogether (a striped card on a checked cloth) still stands out from
+the cloth's colours: `OutlineSearch.standing_out` (standing_out.py) finds it so, and
+`find_cards` falls back on it where no edge gave an outline. It finds anything card-shaped, a
+card's back or a phone too: naming the card, or nothing, is the reader's job.
 
 `upright_face` warps the quad to FACE_W x FACE_H, portrait, with one perspective transform.
 A card seen upside down stays upside down: the reader compares both ways.
@@ -39,6 +40,10 @@ SAME_OUTLINE = 0.03  # two quads whose corners are this close (share of the shor
 MIN_SUPPORT = 0.75  # the least share of a quad's sides that must run along an edge
 LINE_RUN = 0.35  # the shortest straight run a side is put together from, as a share of the least short side
 MAX_LINE_QUADS = 4  # outlines put together from straight edges, at most
+# the least rectangle around an outline is taken over the quad where the outline turns only
+# where it runs along an edge for this much more of its sides (see _card_quad)
+CLEARLY_BETTER = 0.1
+SAME_GROUND = 0.8  # the least share of their area two quads of one outline share to be one thing
 
 Quad = np.ndarray  # 4 x 2 float32 corners in frame pixels, clockwise from the top left of the face
 
@@ -63,13 +68,13 @@ def _order(points: np.ndarray) -> np.ndarray:
     centre = pts.mean(axis=0)
     angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
     pts = pts[np.argsort(angles)]  # clockwise on screen (y down)
-    sides = [np.linalg.norm(pts[(i + 1) % 4] - pts[i]) for i in range(4)]
+    step = pts[[1, 2, 3, 0]] - pts
+    sides = np.sqrt((step * step).sum(axis=1))
     if sides[0] + sides[2] > sides[1] + sides[3]:
-        pts = np.roll(pts, -1, axis=0)  # start on a short side
+        pts = pts[[1, 2, 3, 0]]  # start on a short side
     # of the two starts that keep the short side first, take the one nearer the top left
-    other = np.roll(pts, -2, axis=0)
-    if other[0].sum() < pts[0].sum():
-        pts = other
+    if pts[2].sum() < pts[0].sum():
+        pts = pts[[2, 3, 0, 1]]
     return pts
 
 
@@ -83,16 +88,40 @@ def _quad_of(contour: np.ndarray) -> np.ndarray | None:
     return None
 
 
-def _card_quad(contour: np.ndarray) -> np.ndarray | None:
-    """The card-shaped quad an outline makes, its sides fitted to the outline; None if the
-    outline makes none."""
-    quad = _quad_of(contour)
-    if quad is None:
-        quad = cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float32)
-    quad = _refine(_order(quad), contour)
+def _card_quad(contour: np.ndarray, distance: np.ndarray) -> tuple[float, np.ndarray] | None:
+    """(support, quad) of the card-shaped quad an outline makes, its corners where the outline
+    turns and its sides fitted to the outline, with the share of its sides that runs along
+    the picture's edges (`distance`, see _support); None if the outline makes none.
+
+    A figure printed against a card's edge can pull the outline's turn into the card, and the
+    quad then cuts a corner off: the least rectangle around the outline, its sides fitted the
+    same way, is taken instead where it runs along the edges for clearly more of its sides
+    (CLEARLY_BETTER) and lies over mostly the same ground (SAME_GROUND)."""
+    box = _order(cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float32))
+    found = _quad_of(contour)
+    if found is None:
+        return _shaped(_refine(box, contour), distance)
+    quad = _shaped(_refine(_order(found), contour), distance)
+    if quad is None or quad[0] > 1.0 - CLEARLY_BETTER:
+        return quad
+    other = _shaped(_refine(box, contour), distance)
+    if other is not None and other[0] > quad[0] + CLEARLY_BETTER and _overlap(quad[1], other[1]) >= SAME_GROUND:
+        return other
+    return quad
+
+
+def _shaped(quad: np.ndarray, distance: np.ndarray) -> tuple[float, np.ndarray] | None:
+    """(support, quad) if the quad is convex and card-shaped, else None."""
     if not cv2.isContourConvex(quad.reshape(-1, 1, 2)) or not card_shaped(quad):
         return None
-    return quad
+    return _support(quad, distance), quad
+
+
+def _overlap(a: Quad, b: Quad) -> float:
+    """The area two convex quads share, as a share of the area either covers."""
+    shared, _ = cv2.intersectConvexConvex(a.reshape(-1, 1, 2), b.reshape(-1, 1, 2))
+    union = cv2.contourArea(a) + cv2.contourArea(b) - shared
+    return float(shared / union) if union > 0 else 0.0
 
 
 def _refine(quad: np.ndarray, contour: np.ndarray) -> np.ndarray:
@@ -312,10 +341,10 @@ def _edge_outlines(picture: _Picture) -> list[tuple[float, float, np.ndarray]]:
         hull_area = cv2.contourArea(cv2.convexHull(contour))
         if hull_area <= 0 or hull_area < 0.82 * rw * rh:
             continue
-        quad = _card_quad(contour)
-        if quad is None:
+        fitted = _card_quad(contour, distance)
+        if fitted is None:
             continue
-        support = _support(quad, distance)
+        support, quad = fitted
         if support < MIN_SUPPORT:
             continue
         closed.append((hull_area, quad))
@@ -348,10 +377,10 @@ def _standing_out_outlines(picture: _Picture) -> list[tuple[float, float, np.nda
     found = []
     for contour in standing_out.standing_out(picture.lab, picture.min_side, picture.max_side,
                                              (MIN_ASPECT, MAX_ASPECT)):
-        quad = _card_quad(contour)
-        if quad is None:
+        fitted = _card_quad(contour, picture.distance)
+        if fitted is None:
             continue
-        support = _support(quad, picture.distance)
+        support, quad = fitted
         if support >= MIN_SUPPORT:
             area = float(cv2.contourArea(cv2.convexHull(contour)))
             found.append((-support, area, _order(quad / picture.scale)))

@@ -14,9 +14,10 @@ far: RANK_BY_FIGURE):
   be about as near the card as its taught views are (MAX_CORNER_SPREAD; the whole card may be
   further, a glare or a thumb on it, within MAX_WHOLE_SPREAD, or FAR_WHOLE_SPREAD if it is
   still far nearer this card than any other), no part may find another card much nearer
-  (MAX_DISSENT), a corner must find this one nearer than every card of another rank
-  (MIN_CORNER: the corner tells the rank, the whole card the suit), and all told it must be
-  clearly nearer than any other card (MIN_EVIDENCE). It knows which differences survive a
+  (MAX_DISSENT), a corner must find this one nearer than every card of another rank and the
+  whole card nearer than every card of another suit (MIN_CORNER, MIN_SUIT: the corner tells
+  the rank, the whole card the suit), and all told it must be clearly nearer than any other
+  card (MIN_EVIDENCE). It knows which differences survive a
   camera: a 2 and a 3 of one suit are told apart by the figure, not by the lamp.
 
 A card's back, a phone, or a blurred glimpse of two close faces gives nothing, and the table
@@ -55,6 +56,10 @@ WHOLE_RATIO = 2.0
 MAX_CORNER_SPREAD = 1.0  # of the nearer rank corner's: the figure itself must look as taught
 MAX_DISSENT = 20.0  # the most one part may find another card nearer (a thumb over a corner)
 MIN_CORNER = 5.0  # by how much at least one rank corner must find the card nearer than any of another rank
+# by how much the whole card must find the card nearer than any card of another suit: the whole
+# tells the suit (a lined notebook under a warm light, its corners a white 1's thin figure, was
+# nearer the yellow 1 as a whole)
+MIN_SUIT = 5.0
 # where the first judge is sure of the suit but not of the rank, by how much each rank corner
 # must find the card nearer than any card of another rank (3 times MIN_CORNER; a blurred 3 both
 # judges took for a 1 had 12 in one corner. It is no guard against a taught face that is itself
@@ -102,6 +107,7 @@ class FaceReader:
         self.min_leaning = min_leaning
         self.cards = deck.cards()
         self._ranks = np.array([card[1:] for card in self.cards])  # per card, its rank
+        self._suits = np.array([card[:1] for card in self.cards])
         self._taught = set(self.cards)
         samples, labels = [], []
         for index, card in enumerate(self.cards):
@@ -157,8 +163,9 @@ class FaceReader:
         """The card the discriminant names for the upright face (its index in self.cards), or
         None: the nearer rank corner as near the card as its taught views (the whole card may
         stray further), no part finding another card much nearer, a corner finding this one
-        nearer than any card of another rank (each corner by `min_each_corner`, if asked), and
-        all told clearly nearer it than any other card. In a deck of one rank the corners have
+        nearer than any card of another rank (each corner by `min_each_corner`, if asked) and
+        the whole card nearer than any card of another suit, and all told clearly nearer it
+        than any other card. In a deck of one rank the corners have
         no rank to tell from (read() names no card of a suit not taught whole)."""
         if self.model is None:
             return None
@@ -177,8 +184,9 @@ class FaceReader:
         # whole card and the first judge tell the suit)
         other_rank = (self._ranks != self._ranks[card])[:len(total)]  # the model's cards only
         rank_margins = [part.margin(card, other_rank) for part in parts[1:]]
+        other_suit = (self._suits != self._suits[card])[:len(total)]
         agreed = min(margins) >= -MAX_DISSENT and max(rank_margins) >= MIN_CORNER \
-            and min(rank_margins) >= min_each_corner
+            and min(rank_margins) >= min_each_corner and whole.margin(card, other_suit) >= MIN_SUIT
         return card if evidence >= MIN_EVIDENCE and near and agreed else None
 
     def rivals(self, face: np.ndarray, card: int) -> list[int]:
@@ -316,28 +324,30 @@ def _grouped(verdicts: list[tuple[float, FaceRead]], second: list[tuple[float, F
     of the outlines found by their edges, `second` of the second look's.
 
     Outlines one inside the other (a card and its printed border, a card and its shadow, a card
-    on a box) are one thing, judged by the edge outline nearest a taught face; a second-look
-    outline joins the thing any of whose outlines it lies on, and never regroups them. Where
+    on a box) are one thing, judged by its outline nearest a taught face; a second-look
+    outline joins the thing any of whose outlines it lies on, and never regroups them (where
+    it is the nearer, the edges' outline took in a finger or a glare, or cut a corner). Where
     the first outline names nothing though it leaned clearly to a card (`min_leaning`; it
     missed on its residual or its outline, not because two cards were close), another outline
     of the thing may name that card, never another. And no card is named if any outline of
     the thing is sure of another card (a border taught for one card and not for the next must
     not outweigh the figure)."""
-    groups: list[list[FaceRead]] = []
+    groups: list[list[tuple[float, FaceRead]]] = []
 
-    def place(verdict: FaceRead, lies_on) -> None:
+    def place(item: tuple[float, FaceRead], lies_on) -> None:
         group = next((g for g in groups if lies_on(g)), None)
         if group is None:
-            groups.append([verdict])
+            groups.append([item])
         else:
-            group.append(verdict)
+            group.append(item)
 
-    for _nearest, verdict in sorted(verdicts, key=lambda item: item[0]):
-        place(verdict, lambda g: one_on_the_other(verdict.quad, g[0].quad))
-    for _nearest, verdict in sorted(second, key=lambda item: item[0]):
-        place(verdict, lambda g: any(one_on_the_other(verdict.quad, v.quad) for v in g))
+    for item in sorted(verdicts, key=lambda item: item[0]):
+        place(item, lambda g: one_on_the_other(item[1].quad, g[0][1].quad))
+    for item in sorted(second, key=lambda item: item[0]):
+        place(item, lambda g: any(one_on_the_other(item[1].quad, v.quad) for _n, v in g))
     out = []
-    for group in groups:
+    for placed in groups:
+        group = [verdict for _nearest, verdict in sorted(placed, key=lambda item: item[0])]
         first = group[0]
         if first.card is None and first.leaning >= min_leaning:
             first = next((v for v in group if v.card is not None and v.card == first.best), first)

@@ -52,6 +52,20 @@ def test_a_card_whose_outline_does_not_close_is_found_with_its_corners(gen, card
     assert len(quads) <= 2  # the card, and at most its border's outline: no flood of outlines
 
 
+@pytest.mark.parametrize("gen, card, seed", [
+    (faces_synth_a, "G3", 92),  # a light card, its figure in the corner
+    (faces_synth_b, "G3", 48),  # its rank's bars against a long side
+    (faces_synth_b, "W3", 5),  # its rank's bars against the top, on a checked cloth
+], ids=["light-card", "bars-on-the-side", "bars-on-the-top"])
+def test_a_card_whose_figure_runs_into_its_edge_is_found_with_all_four_corners(gen, card, seed):
+    """The card's outline turns along its figure where the figure touches the edge: the quad
+    where it turns cuts a corner off the card. The least rectangle around the outline runs
+    along the card's edges instead, and is its outline."""
+    frame, corners = _frame(gen, card, seed)
+    errors = [_error(q, corners) for q in find_cards(frame)]
+    assert errors and min(errors) < MATCH * _short_side(corners), errors
+
+
 def test_asking_for_the_corners_changes_no_frame():
     for gen in (faces_synth_a, faces_synth_b):
         plain = gen.table_frame(gen.make_deck(np.random.default_rng(3)), "B4", np.random.default_rng(4))

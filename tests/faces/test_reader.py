@@ -140,11 +140,25 @@ def test_another_outline_of_a_card_may_name_only_the_card_the_nearest_outline_le
     sure = FaceRead(inner, "Y3", "Y3", 0.09, 0.4)
     assert [r.card for r in _grouped([(0.09, sure), (0.12, FaceRead(outer, "Y1", "Y1", 0.12, 0.3))], [], lean)] \
         == [None]
-    assert [r.card for r in _grouped([(0.09, unsure)], [(0.05, FaceRead(outer, "Y1", "Y1", 0.05, 0.3))], lean)] \
+    assert [r.card for r in _grouped([(0.09, unsure)], [(0.12, FaceRead(outer, "Y1", "Y1", 0.12, 0.3))], lean)] \
+        == [None]
+    assert [r.card for r in _grouped([(0.09, sure)], [(0.05, FaceRead(outer, "Y1", "Y1", 0.05, 0.3))], lean)] \
         == [None]
     # outlines apart are things apart
     apart = FaceRead(_square(80) + 300, "R2", "R2", 0.1, 0.4)
     assert [r.card for r in _grouped([(0.09, sure), (0.1, apart)], [], lean)] == ["Y3", "R2"]
+
+
+def test_a_second_look_outline_nearer_a_taught_face_than_the_edges_one_judges_the_thing():
+    """The edges outlined a card with a finger across it, torn between two cards and far from
+    both; the outline of what stands out from the cloth fits the card and is sure of it: the
+    card is named. Where the second look's outline is the further, the torn one judges."""
+    card, with_finger = _square(80), _square(95)
+    lean = 0.2
+    torn = FaceRead(with_finger, None, "G2", 0.29, 0.0)
+    fits = FaceRead(card, "G4", "G4", 0.13, 0.3)
+    assert [r.card for r in _grouped([(0.29, torn)], [(0.13, fits)], lean)] == ["G4"]
+    assert [r.card for r in _grouped([(0.1, torn)], [(0.13, fits)], lean)] == [None]
 
 
 def test_a_second_look_outline_never_splits_the_outlines_the_edges_found_of_one_thing():
@@ -204,12 +218,15 @@ def test_frames_once_misread_name_no_other_card(generator, seed, index, frame_in
     assert set(FaceReader(deck).read(frame, "multicolor")) <= {card}
 
 
-def test_a_lined_notebook_is_not_a_white_1():
-    """A lined notebook on a checked cloth (corpus B, seed 18, second deck): its corners look
-    like the white 1's thin figure, and only the whole card (no art in its middle) tells it
-    apart; an earlier reader named it the white 1."""
-    deck, _frames, empties = bench_deck("b", 18, 1)
-    frame, kind = empties[43 - 40]
+@pytest.mark.parametrize("seed, index, frame_index", [(18, 1, 43), (19, 5, 48)])
+def test_a_lined_notebook_is_not_a_white_1(seed, index, frame_index):
+    """A lined notebook on a checked cloth (corpus B): its corners look like the white 1's thin
+    figure, and only the whole card (no art in its middle) tells it apart. Seed 18: an earlier
+    reader named it the white 1, its whole card far from every card. Seed 19, under a warm
+    light: its whole card is as near the white 1 as its taught views allow, but nearer the
+    yellow 1; a reader that let the whole card dissent on the suit named it the white 1."""
+    deck, _frames, empties = bench_deck("b", seed, index)
+    frame, kind = empties[frame_index - 40]
     assert kind == "notebook"
     assert FaceReader(deck).read(frame, "multicolor") == []
 
@@ -244,7 +261,22 @@ def test_a_pale_corner_tells_the_rank_and_the_whole_card_the_suit(index, frame_i
     assert FaceReader(deck).read(frame, "multicolor") == [card]
 
 
-@pytest.mark.parametrize("index, frame_index, card", [(0, 16, "B2"), (0, 21, "B3"), (2, 26, "B1")])
+@pytest.mark.parametrize("generator, index, frame_index, card", [
+    ("a", 2, 15, "G1"), ("a", 2, 27, "M5"), ("a", 5, 3, "W5"), ("b", 5, 38, "G4"),
+])
+def test_a_card_the_edges_outlined_with_what_lay_on_it_is_read_from_its_colours_outline(
+        generator, index, frame_index, card):
+    """Frames of seed 1 where the edges outlined the card with a finger, a glare or the cloth
+    beside it, far from every taught face and torn between cards, and the outline of what
+    stands out from the cloth fits the card and names it: the nearer outline judges, and the
+    card is named. An earlier reader let the edges' outline judge, and named nothing."""
+    deck, frames, _empties = bench_deck(generator, 1, index)
+    frame, shown = frames[frame_index]
+    assert shown == {card}
+    assert FaceReader(deck).read(frame, "multicolor") == [card]
+
+
+@pytest.mark.parametrize("index, frame_index, card", [(0, 16, "B2"), (2, 15, "Y4"), (2, 26, "B1")])
 def test_a_card_far_from_its_taught_whole_but_far_nearer_it_than_any_other_is_named(index, frame_index, card):
     """Cards of corpus B, seed 1, whose whole card strays 2.5-4 times its taught spread (a
     glare, a tilt) but lies at least twice as near its own card as any other, the corners
