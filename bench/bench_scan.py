@@ -19,7 +19,8 @@ codes that are not cards, at 640x480 and 1280x720. For each decoder it prints, i
 The project's decoder is also shown without its second reader (zxing-cpp on the patches zbar
 read nothing in, and on the whole frame when nothing was read) as "decoder, zbar alone": the
 second reader's gain in the same run. Both include the last step, the tag fit
-(companion/scan/tag_fit.py); "decoder, no tag fit" shows the decoder without it.
+(companion/scan/tag_fit.py, with companion/scan/blur_fit.py for the most smeared codes);
+"decoder, no tag fit" shows the decoder without it.
 
 Goals: read right >= 95% from a single frame, no wrong and no false card, and the project's
 decoder at no more than 1.5x the time of bare pyzbar.decode on the whole frame. zxing-cpp on

@@ -31,6 +31,7 @@ import numpy as np
 from companion.i18n import _
 from companion.rules.cards import Card
 from companion.rules.variants import Variant
+from companion.scan import blur_fit
 from companion.scan.decoder import decode_frame
 from companion.scan.face_stream import FaceStream
 from companion.scan.repeated_errors import RepeatedErrors
@@ -120,6 +121,7 @@ class ScanService:
                 log.warning("the scan thread is still stuck in the camera: not started again")
                 return
         self._stop.clear()
+        _prepare_tag_codes()
         self._thread = threading.Thread(target=self._run, name="scan", daemon=True)
         self._thread.start()
 
@@ -367,3 +369,22 @@ class ScanService:
             else:
                 self._stop.wait(IDLE_SECONDS)
         self._close_source()
+
+
+_tag_codes_prepared = threading.Event()
+
+
+def _prepare_tag_codes() -> None:
+    """Every tag's code encoded in the background, once per process: the first smeared tag
+    then does not hold the camera up (companion.scan.blur_fit.prepare)."""
+    if _tag_codes_prepared.is_set():
+        return
+    _tag_codes_prepared.set()
+
+    def prepare() -> None:
+        try:
+            blur_fit.prepare()
+        except Exception:  # the codes are encoded on first use instead
+            log.exception("encoding the tags' codes failed")
+
+    threading.Thread(target=prepare, name="tag codes", daemon=True).start()

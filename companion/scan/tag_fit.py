@@ -26,6 +26,10 @@ region the other readers gave up on:
    differs from it in more codewords than that, so three of them at least would be in view
    and none looks like the tag's.
 
+4. Blur: where no tag is clearly named so, a code smeared past sampling module by module is
+   named from its blur fitted on the grid placed in 2 (companion.scan.blur_fit), never
+   against a tag the modules lean to.
+
 Only what passes all that is returned, and it then goes through the same tag parsing and the
 same stream logic as a zbar read. bench/bench_scan.py measures what it adds and what it costs.
 """
@@ -37,7 +41,7 @@ import itertools
 import cv2
 import numpy as np
 
-from companion.scan import qr_grid, tag_codes
+from companion.scan import blur_fit, qr_grid, tag_codes
 
 FIT_PX = 100  # a region's longer side in the patch the finders are looked for in
 FIT_MARGIN = 0.25
@@ -450,6 +454,7 @@ def read_grids(gray: np.ndarray, maps: dict[int, np.ndarray]) -> str | None:
         return None
     view = _View(gray, box, max(1.0, module / MAX_MODULE_PX))
     best: Reading | None = None
+    placed = None  # the best fitted grid: (fit, map, layout)
     for _, h, layout in ranked:
         h = view.to_view @ h
         module = _module_px(h)
@@ -457,6 +462,8 @@ def read_grids(gray: np.ndarray, maps: dict[int, np.ndarray]) -> str | None:
             h, fitted = _fit(view, h, layout.fixed_points, layout.fixed_values, sigma * module)
         if fitted < MIN_FIT:
             continue
+        if placed is None or fitted > placed[0]:
+            placed = (fitted, h, layout)
         reading = _nearest(_modules(view, h, layout), layout)
         if reading is None:
             continue
@@ -474,7 +481,29 @@ def read_grids(gray: np.ndarray, maps: dict[int, np.ndarray]) -> str | None:
             best = reading
         if best.clear:
             break
-    return best.text if best is not None and best.clear else None
+    if best is not None and best.clear:
+        return best.text
+    if placed is None:
+        return None
+    # too smeared to name from its modules: the blur fitted instead (companion.scan.blur_fit),
+    # never against the modules' own leaning to another tag
+    _, h, layout = placed
+    text = blur_fit.name(_centres(view, h, layout.n), layout.n)
+    leaning = best is not None and best.lead > 0 and best.match >= MIN_MATCH
+    return None if text is None or (leaning and best.text != text) else text
+
+
+def _centres(view: _View, h: np.ndarray, n: int) -> np.ndarray:
+    """The view's brightness at the centre of each module of the code and of the ring of
+    blur_fit.RING modules around it (the mean of 3 x 3 points within the module's middle)."""
+    m = n + 2 * blur_fit.RING
+    centres = np.arange(m) - blur_fit.RING + 0.5
+    u, v = np.meshgrid(centres, centres)
+    offsets = np.array([-0.2, 0.0, 0.2])
+    du, dv = (a.ravel() for a in np.meshgrid(offsets, offsets))
+    points = np.stack([(u.ravel()[:, None] + du).ravel(), (v.ravel()[:, None] + dv).ravel()], 1)
+    xy, _ = _project(h, points)
+    return _look(view.raw, xy).reshape(m, m, 9).mean(axis=2)
 
 
 def _module_px(h: np.ndarray) -> float:
