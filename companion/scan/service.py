@@ -372,11 +372,13 @@ class ScanService:
 
 
 _tag_codes_prepared = threading.Event()
+PREPARE_AFTER = 3.0  # seconds after the first start: the app's own start-up goes first
 
 
 def _prepare_tag_codes() -> None:
-    """Every tag's code encoded in the background, once per process: the first smeared tag
-    then does not hold the camera up (companion.scan.blur_fit.prepare)."""
+    """Every tag's code encoded in the background, once per process, a little after the
+    first start: the first smeared tag then does not hold the camera up
+    (companion.scan.blur_fit.prepare)."""
     if _tag_codes_prepared.is_set():
         return
     _tag_codes_prepared.set()
@@ -387,4 +389,6 @@ def _prepare_tag_codes() -> None:
         except Exception:  # the codes are encoded on first use instead
             log.exception("encoding the tags' codes failed")
 
-    threading.Thread(target=prepare, name="tag codes", daemon=True).start()
+    timer = threading.Timer(PREPARE_AFTER, prepare)
+    timer.name, timer.daemon = "tag codes", True
+    timer.start()
