@@ -52,7 +52,7 @@ import frames_second  # noqa: E402
 import scan_corpus  # noqa: E402
 import scan_photos  # noqa: E402
 import scan_stream  # noqa: E402
-from companion.scan import decoder, rectify, zxing_fallback  # noqa: E402
+from companion.scan import blur_fit, decoder, rectify, zxing_fallback  # noqa: E402
 from companion.scan.tag import parse_tag  # noqa: E402
 
 SIZES = ((640, 480), (1280, 720))
@@ -206,7 +206,10 @@ def run_corpus(which: str, args, started: float) -> bool:
                 label = "_".join(f"{c}-{n}" for c, n in sorted(s.cards, key=str)) or s.kind
                 cv2.imwrite(str(folder / f"{w}x{h}-{k:03d}-{label}.jpg"), s.frame)
 
-    # warm up the libraries before timing anything
+    # warm up the libraries before timing anything; the tags' codes are encoded first, as the
+    # scan service does a few seconds after it starts (companion.scan.service), so that the
+    # time per frame is the table's, not the first smeared tag's
+    blur_fit.prepare()
     for _, decode in DECODERS:
         decode(corpus[SIZES[0]][0].frame)
     table = []

@@ -245,6 +245,17 @@ def _full_size(gray: np.ndarray, region: Region) -> np.ndarray:
                 max(0, region.x - pad):region.x + region.w + pad]
 
 
+def _worth_reading(region: Region, width: int) -> bool:
+    """Whether decode_regions does anything with a region (a code, a blob that may hold one, or
+    a faint striped patch for the tag fit), by the same tests: the rest are not counted among a
+    frame's few (on a card back or a checked cloth they are many, and denser than a smeared
+    code)."""
+    if region.side >= BIG_BLOB * width:
+        return region.score >= MIN_SCORE
+    return (region.score >= MIN_SCORE and region.stripes >= MIN_STRIPES) or (
+        region.score >= FIT_MIN_SCORE and region.stripes >= FIT_MIN_STRIPES)
+
+
 def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None = None) -> list[str]:
     """The texts read in the given regions of a grey frame."""
     texts: list[str] = []
@@ -336,7 +347,9 @@ def decode_frame(frame: np.ndarray, max_regions: int | None = 6, stats: dict | N
     if frame is None or frame.size == 0 or frame.ndim not in (2, 3):
         return []
     gray = to_gray(frame)
-    texts = decode_regions(gray, find_regions(gray, max_regions), stats)
+    width = gray.shape[1]
+    regions = find_regions(gray, max_regions, keep=lambda region: _worth_reading(region, width))
+    texts = decode_regions(gray, regions, stats)
     if not texts and zxing_fallback.available():
         try:
             texts = zxing_fallback.read_frame(gray)

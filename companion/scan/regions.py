@@ -9,6 +9,7 @@ code-sized ones kept, best first. The decoder then works on those few patches on
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Callable
 
 import cv2
 import numpy as np
@@ -55,10 +56,12 @@ def edge_density(small: np.ndarray) -> np.ndarray:
 
 
 def find_regions(gray: np.ndarray, max_regions: int | None = 6, min_side: float = 0.035,
-                 threshold: float = 0.28) -> list[Region]:
+                 threshold: float = 0.28,
+                 keep: Callable[[Region], bool] | None = None) -> list[Region]:
     """The likeliest code patches of a grey frame, best first (all of them if max_regions is None).
 
-    min_side is the smallest code side looked for, as a fraction of the frame width.
+    min_side is the smallest code side looked for, as a fraction of the frame width. With
+    `keep`, only the patches it accepts are counted and returned (their stripes measured).
     """
     h, w = gray.shape[:2]
     factor = max(1.0, w / WORK_WIDTH)
@@ -86,9 +89,14 @@ def find_regions(gray: np.ndarray, max_regions: int | None = 6, min_side: float 
                 if core_fits and core.sum() < 0.8 * patch.sum():
                     found.append(_region(x + cx, y + cy, core, density, factor))
     found.sort(key=lambda r: -r.score)
-    if max_regions is not None:
-        found = found[:max_regions]
-    return [_with_stripes(gray, r) for r in found]
+    kept: list[Region] = []
+    for region in found:
+        if max_regions is not None and len(kept) >= max_regions:
+            break
+        region = _with_stripes(gray, region)
+        if keep is None or keep(region):
+            kept.append(region)
+    return kept
 
 
 def _blobs(mask: np.ndarray, smallest: float, largest: float):

@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from companion.scan.decoder import decode_frame, decode_image
+from companion.scan.regions import find_regions
 from companion.scan.tag import parse_tag
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,3 +104,17 @@ def test_a_code_pyzbar_cannot_describe_loses_nothing():
     # zxing-cpp, the second reader, may read the part's own text (not a card, and not garbled)
     assert all("part of a longer text, split".startswith(text) for text in texts[1:])
     assert cards_read(texts) == {(parse_tag("HNB:B2:1").card, 1)}
+
+
+@pytest.mark.parametrize("seed", [10_000_786, 20_000_939])  # bench_scan.py seeds 1 and 2
+def test_a_code_outranked_by_patches_the_decoder_passes_over_is_still_read(seed):
+    """Two cards beside a card back: the back's fragments are denser than the second card's
+    small, smeared code, so by density alone its patch comes seventh or later. The frame's few
+    patches are counted among those the decoder does something with, so it is still read."""
+    sample = frames_second.card_frame((640, 480), seed)
+    gray = cv2.cvtColor(sample.frame, cv2.COLOR_BGR2GRAY)
+    codes = [corners.reshape(-1, 1, 2).astype(np.float32) for _, corners in sample.codes]
+    ranks = [next((k for k, r in enumerate(find_regions(gray, None))
+                   if cv2.pointPolygonTest(code, r.rect[0], False) >= 0), -1) for code in codes]
+    assert max(ranks) >= 6  # beyond the six densest: what the test is about
+    assert cards_read(decode_frame(sample.frame)) == sample.cards
