@@ -246,8 +246,8 @@ def _full_size(gray: np.ndarray, region: Region) -> np.ndarray:
 
 
 def _worth_reading(region: Region, width: int) -> bool:
-    """Whether decode_regions does anything with a region (a code, a blob that may hold one, or
-    a faint striped patch for the tag fit), by the same tests: the rest are not counted among a
+    """Whether decode_regions does anything with a region: a code, a blob that may hold one, or
+    a faint striped patch for the tag fit. The rest are passed over, and not counted among a
     frame's few (on a card back or a checked cloth they are many, and denser than a smeared
     code)."""
     if region.side >= BIG_BLOB * width:
@@ -276,9 +276,10 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
     faint: list[Region] = []  # too faint or plain for zbar, perhaps a smeared code all the same
     for region in regions:
         blob = region.side >= big_blob
+        if not _worth_reading(region, gray.shape[1]):
+            continue
         if region.score < MIN_SCORE or (region.stripes < MIN_STRIPES and not blob):
-            if region.score >= FIT_MIN_SCORE and region.stripes >= FIT_MIN_STRIPES and not blob:
-                faint.append(region)
+            faint.append(region)  # too faint or plain for zbar: for the tag fit only
             continue
         if any(_inside(region.rect[0], other) for other in done) or (
                 not blob and any(_inside(other.rect[0], region) for other in done)):
