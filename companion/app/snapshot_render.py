@@ -60,7 +60,7 @@ def render(game: Game, out: str | Path, screen: str = "table", size: tuple[int, 
         frames["n"] += 1
         if frames["n"] < FRAMES_BEFORE_CAPTURE:
             return True
-        if screen == "teach" and camera is not None and not _teach_drawn(app, started):
+        if screen == "teach" and not _teach_drawn(app, started, camera is not None):
             return True
         with tempfile.TemporaryDirectory() as tmp:
             shot = Window.screenshot(name=str(Path(tmp) / "snapshot.png"))
@@ -81,14 +81,19 @@ def render(game: Game, out: str | Path, screen: str = "table", size: tuple[int, 
     return out
 
 
-def _teach_drawn(app, started: float) -> bool:
-    """The teach screen shows the camera's picture and the card held still in it, or taken (or
-    it gave up waiting)."""
+def _teach_drawn(app, started: float, camera: bool) -> bool:
+    """The teach screen shows its pass (read from the disk off the UI thread) and, with a
+    `camera`, the camera's picture and the card held still in it, or taken (or it gave up
+    waiting)."""
     import time
 
     teach = app.screen("teach")
     if time.monotonic() - started > CAMERA_WAIT_SECONDS:
         return True
-    if teach is None or teach.preview is None or teach.teach is None:
+    if teach is None or teach.teach is None or teach.opening:
+        return False
+    if not camera:
+        return True
+    if teach.preview is None:
         return False
     return teach.steady_share >= 0.5 or teach.can_retake

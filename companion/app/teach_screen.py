@@ -8,7 +8,9 @@ left half-way (companion.app.taught_deck), so Back, a crash or a pulled plug los
 photo being written; Finish saves the deck, remembers it as the one in use and reads faces
 with it from the next card on. The deck files are written off the UI thread, in order with the
 entries of the last-setup file that name them (last_setup.in_turn), so a tap never waits for
-an SD card and the app waits for them as it stops. Layout in kv/teach.kv.
+an SD card and the app waits for them as it stops; and the pass to resume is read off it too,
+after those writes, so that opening the screen never waits for them either. Layout in
+kv/teach.kv.
 """
 
 from __future__ import annotations
@@ -88,6 +90,7 @@ class TeachScreen(Screen):
         self._refresh = Clock.create_trigger(self.refresh)
         self._notice = ""
         self._finishing = None  # the pass whose deck Finish is saving
+        self._opening = None  # while the pass to show is read from the disk: a token of that read
         app.model.bind(preview_texture=self._show_preview)
         LANG.bind(code=self._refresh)
 
@@ -114,33 +117,64 @@ class TeachScreen(Screen):
     def service(self):
         return self._service
 
-    def _variant(self):
-        state = self.app.session.state
-        if state is not None:
-            return state.variant
-        return last_setup.last_setup().variant
+    @property
+    def opening(self) -> bool:
+        """Whether the pass to show is still being read from the disk."""
+        return self._opening is not None
 
     def _begin(self) -> None:
-        """A pass for the variant in play: the one left half-way if there is one, else a new one."""
+        """A pass for the variant in play: the one in memory if it is of that variant, else the
+        one left half-way if there is one, else a new one. Anything read from the disk (the
+        last setup, when no game is in play; the pass left half-way) is read on a thread of
+        its own; the pass stands still until it is shown."""
+        state = self.app.session.state
+        variant = state.variant if state is not None else None
+        with self._lock:
+            if self.teach is not None and self.teach.variant is variant and self._opening is None:
+                return
+            token = self._opening = object()
+            kept = self.teach.variant if self.teach is not None else None
+        self.refresh()
+        threading.Thread(target=self._open, args=(token, variant, kept), daemon=True,
+                         name="teach-open").start()
+
+    def _open(self, token, variant, kept) -> None:
+        """Off the UI thread: the variant (the last setup's, if none is in play) and, unless the
+        pass in memory is of it, the pass to show for it; then shown on the UI thread."""
         from companion.faces.teach_pass import TeachPass
 
-        variant = self._variant()
+        teach = None
+        try:
+            if variant is None:
+                variant = last_setup.last_setup().variant
+            if variant is not kept:
+                saved = last_setup.teach_pass()
+                if saved.get("variant") == variant.name:
+                    try:
+                        teach = TeachPass.resume(saved, defer_check=True)
+                    except Exception as err:  # a half-way deck that is gone or damaged: start again
+                        log.warning("the teach pass left half-way cannot be resumed: %s", err)
+                if teach is None:
+                    teach = TeachPass(variant, defer_check=True)
+        except Exception:  # never leave the screen without a pass
+            log.exception("the teach pass could not be opened")
+            if variant is None:
+                variant = last_setup.default_setup().variant
+            teach = TeachPass(variant, defer_check=True) if variant is not kept else None
+        Clock.schedule_once(lambda _dt: self._opened(token, teach))
+
+    def _opened(self, token, teach) -> None:
+        """On the UI thread: shows the pass opened (None: the one in memory goes on)."""
         with self._lock:
-            if self.teach is not None and self.teach.variant is variant:
+            if token is not self._opening:  # the screen was entered again meanwhile
                 return
-            saved = last_setup.teach_pass()
-            self.teach, self._notice = None, ""
-            if saved.get("variant") == variant.name:
-                try:
-                    self.teach = TeachPass.resume(saved, defer_check=True)
-                    self._notice = format_message(N_("Resumed: {done} of {total} faces were taught"),
-                                                  {"done": self.teach.done_count,
-                                                   "total": self.teach.total})
-                except Exception as err:  # a half-way deck that is gone or damaged: start again
-                    log.warning("the teach pass left half-way cannot be resumed: %s", err)
-            if self.teach is None:
-                self.teach = TeachPass(variant, defer_check=True)
-            self._seen = "no_card"
+            self._opening = None
+            if teach is not None:
+                resumed = teach.done_count > 0
+                self.teach, self._seen = teach, "no_card"
+                self._notice = format_message(N_("Resumed: {done} of {total} faces were taught"),
+                                              {"done": teach.done_count, "total": teach.total}
+                                              ) if resumed else ""
         self.refresh()
 
     def _attach(self, *_args) -> bool:
@@ -177,8 +211,8 @@ class TeachScreen(Screen):
     def _on_frame(self, frame) -> None:
         with self._lock:
             teach = self.teach
-            if teach is None or self._finishing is not None:  # the pass stands still while saved
-                return
+            if teach is None or self._finishing is not None or self._opening is not None:
+                return  # the pass stands still while saved, or until it is shown
             seen = teach.feed(frame)
             if seen == "taken":
                 self._save_half_way(teach)
@@ -225,17 +259,22 @@ class TeachScreen(Screen):
     # ----- the taps --------------------------------------------------------------------------------
     def retake(self) -> None:
         with self._lock:
-            if self._finishing is None and self.teach is not None and self.teach.retake() is not None:
+            if self._still() and self.teach.retake() is not None:
                 self._seen = "no_card"
                 self._save_half_way(self.teach)
         self.refresh()
 
     def skip(self) -> None:
         with self._lock:
-            if self._finishing is None and self.teach is not None:
+            if self._still():
                 self.teach.skip()
                 self._seen = "no_card"
         self.refresh()
+
+    def _still(self) -> bool:
+        """Whether the pass shown takes taps (the caller holds the lock): there is one, and it is
+        neither being saved by Finish nor about to be replaced by the one being opened."""
+        return self.teach is not None and self._finishing is None and self._opening is None
 
     def back(self) -> None:
         """Leaves the pass as it is: it resumes where it stopped next time."""
@@ -247,7 +286,7 @@ class TeachScreen(Screen):
 
         with self._lock:
             teach = self.teach
-            if teach is None or not teach.done_count or self._finishing is not None:
+            if not self._still() or not teach.done_count:
                 return
             self._finishing = teach
             path = taught_deck.deck_for(teach.variant.name)
@@ -309,6 +348,7 @@ class TeachScreen(Screen):
         with self._lock:
             teach, seen = self.teach, self._seen
             if teach is None:
+                self.can_skip = self.can_retake = self.can_finish = False
                 return
             current = teach.current
             again = teach.checking_again
@@ -317,13 +357,13 @@ class TeachScreen(Screen):
             checking = teach.check_due
             confused_faces = list(teach.confused_faces)
             self.steady_share = min(1.0, teach.steady / max(1, teach.still_frames))
-            finishing = self._finishing
-            self.can_retake = teach.can_retake and finishing is None
+            busy = self._finishing is not None or self._opening is not None  # takes no tap
+            self.can_retake = teach.can_retake and not busy
             last = teach.last_taken
         self.title = format_message(N_("Teach the camera this deck: {variant}"),
                                     {"variant": variant_name(teach.variant.name)})
-        self.can_skip = current is not None and finishing is None
-        self.can_finish = done > 0 and finishing is None
+        self.can_skip = current is not None and not busy
+        self.can_finish = done > 0 and not busy
         progress = format_message(N_("{done} of {total} taught"), {"done": done, "total": total})
         if skipped:
             progress += " · " + format_message(N_("{count} skipped"), {"count": skipped})

@@ -120,11 +120,15 @@ def start_with_camera(start_app, camera, size=(800, 480), deck_path=None, **setu
     return d
 
 
-def open_teach(d):
+def open_teach(d, wait: bool = True):
+    """The teach screen, opened from the menu; `wait`: until its pass is read from the disk."""
     d.tap_id("menu_button", "table")
     d.tap(d.dialog.ids.teach)
     assert d.current == "teach"
-    return d.screen("teach")
+    screen = d.screen("teach")
+    if wait:
+        assert d.wait_for(lambda: screen.teach is not None and not screen.opening, timeout=10)
+    return screen
 
 
 def teach_face(d, camera, screen, card, shot: str | None = None) -> None:
@@ -293,6 +297,28 @@ def test_a_damaged_deck_gives_one_notice_and_tags_still_play(start_app, camera, 
     camera.extra = path
     assert d.wait_for(lambda: len(d.session.game.events) == 1, timeout=30), d.model.scan_state
     assert d.session.game.events[-1] == Play(Card("R", 1), 2)
+
+
+def test_the_teach_screen_opens_at_once_while_the_card_is_still_writing(start_app, data_dir):
+    """The pass to resume is read after the writes asked for before it (a deck being saved on a
+    slow SD card here), but the screen does not wait for them: it opens at once, takes no tap
+    until the pass is read, and then shows it."""
+    from companion.app import last_setup
+
+    d = start_app(variant="multicolor")
+    writing = threading.Event()
+    last_setup.in_turn(writing.wait, 20)
+    try:
+        screen = open_teach(d, wait=False)
+        d.frames(3)
+        assert screen.opening and not writing.is_set()
+        assert all(d.ids("teach")[b].disabled for b in ("skip", "retake", "finish"))
+    finally:
+        writing.set()
+    assert d.wait_for(lambda: not screen.opening, timeout=10)
+    assert d.text("face", "teach") == "\u2665 Red 1"
+    assert d.text("progress", "teach") == "0 of 30 taught"
+    assert not d.ids("teach")["skip"].disabled
 
 
 def test_without_a_camera_the_teach_screen_says_so(start_app, data_dir):
