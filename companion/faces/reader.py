@@ -1,9 +1,11 @@
 """Naming the cards in a frame by their faces, only when sure.
 
 For each card-shaped outline (finder.OutlineSearch) the face is put upright and judged twice, and
-a card is named only when both judges name it (or, where the first is sure of the suit and not
+a card is named only when both judges name it; or, where the first is sure of the suit and not
 of the rank, when the second names a card of that suit and each rank corner tells its rank by
-far: RANK_BY_FIGURE):
+far (RANK_BY_FIGURE); or, where the second names nothing and points to no other card either
+(a figure printed faint), when the first is as sure as it must be to name a card alone
+(ALONE_MAX_RESIDUAL, ALONE_MIN_LEANING, no other card within CONTENDER_RATIO):
 
 - the comparison with every taught face, both ways up, under the light fitted for each
   (features.residuals): the face must be close to what was taught (MAX_RESIDUAL) and lean
@@ -159,17 +161,18 @@ class FaceReader:
         b = comparison.posed[rival, a % PER_FACE]
         return features.separation(comparison.sample, comparison.gains[a], self._samples[a], self._samples[b])
 
-    def learned(self, face: np.ndarray, min_each_corner: float = -np.inf) -> int | None:
+    def learned(self, face: np.ndarray, min_each_corner: float = -np.inf, parts=None) -> int | None:
         """The card the discriminant names for the upright face (its index in self.cards), or
         None: the nearer rank corner as near the card as its taught views (the whole card may
         stray further), no part finding another card much nearer, a corner finding this one
         nearer than any card of another rank (each corner by `min_each_corner`, if asked) and
         the whole card nearer than any card of another suit, and all told clearly nearer it
         than any other card. In a deck of one rank the corners have
-        no rank to tell from (read() names no card of a suit not taught whole)."""
+        no rank to tell from (read() names no card of a suit not taught whole). `parts`: the
+        model's verdicts on the face, if already made."""
         if self.model is None:
             return None
-        parts = self.model.verdicts(face)
+        parts = parts if parts is not None else self.model.verdicts(face)
         whole, first, second = parts
         total = whole.distance + first.distance + second.distance
         card = int(np.argmin(total))
@@ -188,6 +191,28 @@ class FaceReader:
         agreed = min(margins) >= -MAX_DISSENT and max(rank_margins) >= MIN_CORNER \
             and min(rank_margins) >= min_each_corner and whole.margin(card, other_suit) >= MIN_SUIT
         return card if evidence >= MIN_EVIDENCE and near and agreed else None
+
+    def not_against(self, parts, card: int) -> bool:
+        """Whether the discriminant's verdicts on a face (`parts`), though they do not name
+        `card`, leave it standing: no card clearly nearer all told (MIN_EVIDENCE), no rank
+        corner finding a card of another rank nearer (by MIN_CORNER), no part finding another
+        card much nearer (MAX_DISSENT), and the whole card nearer it than any card of another
+        suit (MIN_SUIT) and about as near it as its taught views. A figure printed faint (a white
+        card's pale print on a light edition) barely moves the discriminant, which learned to
+        overlook small differences; the first judge, comparing pixels, still sees it."""
+        whole, first, second = parts
+        total = whole.distance + first.distance + second.distance
+        if card >= len(total) or not np.isfinite(total[card]):
+            return False
+        if total[card] - float(total.min()) > MIN_EVIDENCE:
+            return False
+        spread = whole.distance[card] / self.model.whole.typical
+        other_rank = (self._ranks != self._ranks[card])[:len(total)]
+        other_suit = (self._suits != self._suits[card])[:len(total)]
+        return (spread <= MAX_WHOLE_SPREAD
+                and min(part.margin(card, other_rank) for part in (first, second)) >= -MIN_CORNER
+                and min(part.margin(card) for part in parts) >= -MAX_DISSENT
+                and whole.margin(card, other_suit) >= MIN_SUIT)
 
     def rivals(self, face: np.ndarray, card: int) -> list[int]:
         """The cards (indexes in self.cards) that stand in the way of naming `card` in this
@@ -217,6 +242,17 @@ class FaceReader:
         the classic deck), so that the discriminant has each rank to weigh against the others."""
         shown = allowed if allowed is not None else _allowed("classic")
         return all(card in self._taught for card in shown if card[0] == suit)
+
+    def _alone_sure(self, comparison: Comparison, card: str, leaning: float) -> bool:
+        """Whether the first judge is as sure of `card` as it must be to name it alone: within
+        the strict limits of a deck of one card, and with no other card a contender (within
+        CONTENDER_RATIO of its residual; a white 4 under a cold light that was as near the
+        white 3 and 5 leaned to the 3 by 0.446)."""
+        residual = comparison.residual
+        own = float(residual[self.cards.index(card)])
+        others = np.delete(residual, self.cards.index(card))
+        return (own <= ALONE_MAX_RESIDUAL and leaning >= ALONE_MIN_LEANING
+                and (not len(others) or float(others.min()) > CONTENDER_RATIO * own))
 
     def _limits(self) -> tuple[float, float]:
         """The first judge's (max residual, min leaning): this reader's, and for a deck of one
@@ -293,8 +329,13 @@ class FaceReader:
         if max_residual is not None and residual > max_residual:
             card, suit = None, None
         if card is not None and self.model is not None:
-            learned = self.learned(face)
-            if learned is None or self.cards[learned] != card:
+            parts = self.model.verdicts(face)
+            learned = self.learned(face, parts=parts)
+            # a faint figure: the discriminant names nothing and points nowhere else, and the
+            # first judge is as sure as it must be of a deck of one card
+            faint = learned is None and self._alone_sure(comparison, card, leaning) \
+                and self.not_against(parts, self.cards.index(card))
+            if not faint and (learned is None or self.cards[learned] != card):
                 card = None
         elif suit is not None and self.model is not None:
             # sure of the suit, not of the rank (two figures of one suit alike pixel by pixel

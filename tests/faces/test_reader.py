@@ -207,6 +207,7 @@ def test_a_teach_photo_whose_card_runs_off_its_edge_teaches_nothing(seed):
     ("a", 10, 0, 7, "M2"),  # read as M5, the same way
     ("a", 16, 0, 6, "Y3"),  # read as Y2
     ("b", 11, 1, 10, "M3"),  # read as M2
+    ("a", 9, 0, 2, "W4"),  # read as W3 by the first judge alone: as near the 3 and the 5 as the 4
 ])
 def test_frames_once_misread_name_no_other_card(generator, seed, index, frame_index, card):
     """Frames of the face benchmark's decks that an earlier reader named as another card of
@@ -300,6 +301,32 @@ def test_a_rank_the_first_judge_cannot_tell_is_told_by_the_figure(index, frame_i
     frame, shown = frames[frame_index]
     assert shown == {card}
     assert FaceReader(deck).read(frame, "multicolor") == [card]
+
+
+@pytest.mark.parametrize("index, frame_index, card", [
+    (0, 0, "W4"), (0, 10, "W1"), (3, 21, "W1"), (3, 27, "W2"), (4, 0, "G5"),
+])
+def test_a_faint_figure_the_first_judge_is_sure_of_is_named(index, frame_index, card):
+    """Cards of corpus A, seed 1, mostly white cards of a light edition whose pale figure
+    barely moves the discriminant (its corners tell the rank by 0-3, under MIN_CORNER) while
+    the first judge finds the face within the strict limits it keeps for a deck of one card,
+    no other card within CONTENDER_RATIO of its residual. The discriminant does not point
+    elsewhere: named. An earlier reader asked the
+    discriminant to name the card itself, and named nothing."""
+    deck, frames, _empties = bench_deck("a", 1, index)
+    frame, shown = frames[frame_index]
+    assert shown == {card}
+    assert FaceReader(deck).read(frame, "multicolor") == [card]
+
+
+def test_a_first_judge_sure_of_a_rank_the_corners_contradict_names_nothing():
+    """A red 4 of corpus B, seed 1, that the first judge takes for the red 3 within its strict
+    limits (residual 0.18, leaning 0.55) while both rank corners find the 4 nearer by 35: the
+    discriminant points elsewhere, and the first judge alone names nothing."""
+    deck, frames, _empties = bench_deck("b", 1, 1)
+    frame, shown = frames[5]
+    assert shown == {"R4"}
+    assert FaceReader(deck).read(frame, "multicolor") == []
 
 
 def _suit_sure_of(reader, frame, suit, learned_card, monkeypatch, allowed=None, its_residual=0.1):
