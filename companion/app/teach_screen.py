@@ -259,19 +259,19 @@ class TeachScreen(Screen):
     # ----- the taps --------------------------------------------------------------------------------
     def retake(self) -> None:
         with self._lock:
-            if self._still() and self.teach.retake() is not None:
+            if self._takes_taps() and self.teach.retake() is not None:
                 self._seen = "no_card"
                 self._save_half_way(self.teach)
         self.refresh()
 
     def skip(self) -> None:
         with self._lock:
-            if self._still():
+            if self._takes_taps():
                 self.teach.skip()
                 self._seen = "no_card"
         self.refresh()
 
-    def _still(self) -> bool:
+    def _takes_taps(self) -> bool:
         """Whether the pass shown takes taps (the caller holds the lock): there is one, and it is
         neither being saved by Finish nor about to be replaced by the one being opened."""
         return self.teach is not None and self._finishing is None and self._opening is None
@@ -286,7 +286,7 @@ class TeachScreen(Screen):
 
         with self._lock:
             teach = self.teach
-            if not self._still() or not teach.done_count:
+            if not self._takes_taps() or not teach.done_count:
                 return
             self._finishing = teach
             path = taught_deck.deck_for(teach.variant.name)
