@@ -141,10 +141,10 @@ class TeachScreen(Screen):
     def _open(self, token, variant, kept) -> None:
         """Off the UI thread: the variant (the last setup's, if none is in play) and, unless the
         pass in memory is of it, the pass to show for it; then shown on the UI thread."""
-        from companion.faces.teach_pass import TeachPass
-
         teach = None
         try:
+            from companion.faces.teach_pass import TeachPass
+
             if variant is None:
                 variant = last_setup.last_setup().variant
             if variant is not kept:
@@ -158,10 +158,14 @@ class TeachScreen(Screen):
                     teach = TeachPass(variant, defer_check=True)
         except Exception:  # never leave the screen without a pass
             log.exception("the teach pass could not be opened")
-            if variant is None:
-                variant = last_setup.default_setup().variant
-            teach = TeachPass(variant, defer_check=True) if variant is not kept else None
-        Clock.schedule_once(lambda _dt: self._opened(token, teach))
+            try:
+                if variant is None:
+                    variant = last_setup.default_setup().variant
+                teach = TeachPass(variant, defer_check=True) if variant is not kept else None
+            except Exception:
+                log.exception("no teach pass could be made")
+        finally:  # the screen stops waiting whatever happened
+            Clock.schedule_once(lambda _dt: self._opened(token, teach))
 
     def _opened(self, token, teach) -> None:
         """On the UI thread: shows the pass opened (None: the one in memory goes on)."""
