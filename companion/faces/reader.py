@@ -92,6 +92,19 @@ class FaceRead:
 
 
 @dataclass(frozen=True)
+class Standing:
+    """How the discriminant's verdicts on a face stand towards one card (FaceReader._standing)."""
+
+    lead: float  # how much nearer it is, all told, than the nearest other card (negative: another is)
+    spread: float  # the whole card's distance to it, against what its taught views give
+    clear: bool  # every other card at least WHOLE_RATIO times as far, by the whole card
+    corner_spread: float  # the nearer rank corner's distance to it, against its taught views'
+    dissent: float  # the least margin of any part (negative: that part finds another card nearer)
+    rank_margins: tuple[float, float]  # each rank corner's, against the cards of another rank
+    suit_margin: float  # the whole card's, against the cards of another suit
+
+
+@dataclass(frozen=True)
 class Comparison:
     """An upright face against the deck: per card, its residual and its nearest taught sample."""
 
@@ -174,23 +187,31 @@ class FaceReader:
             return None
         parts = parts if parts is not None else self.model.verdicts(face)
         whole, first, second = parts
-        total = whole.distance + first.distance + second.distance
-        card = int(np.argmin(total))
-        evidence = float(np.delete(total, card).min() - total[card])
-        spread = whole.distance[card] / self.model.whole.typical
-        clear = np.delete(whole.distance, card).min() >= WHOLE_RATIO * whole.distance[card]
-        near = (spread <= (FAR_WHOLE_SPREAD if clear else MAX_WHOLE_SPREAD)
-                and min(first.distance[card], second.distance[card]) <= MAX_CORNER_SPREAD * self.model.corner.typical)
-        margins = [part.margin(card) for part in parts]
+        card = int(np.argmin(whole.distance + first.distance + second.distance))
+        s = self._standing(parts, card)
+        near = s.spread <= (FAR_WHOLE_SPREAD if s.clear else MAX_WHOLE_SPREAD) and s.corner_spread <= MAX_CORNER_SPREAD
         # the corner must tell the rank: against the cards of another rank (the same figure in
         # another suit's colours may be as near, on a light card whose corners are pale; the
         # whole card and the first judge tell the suit)
+        agreed = s.dissent >= -MAX_DISSENT and max(s.rank_margins) >= MIN_CORNER \
+            and min(s.rank_margins) >= min_each_corner and s.suit_margin >= MIN_SUIT
+        return card if s.lead >= MIN_EVIDENCE and near and agreed else None
+
+    def _standing(self, parts, card: int) -> Standing:
+        """How the discriminant's verdicts on a face (`parts`) stand towards `card`."""
+        whole, first, second = parts
+        total = whole.distance + first.distance + second.distance
+        others = np.delete(whole.distance, card)
         other_rank = (self._ranks != self._ranks[card])[:len(total)]  # the model's cards only
-        rank_margins = [part.margin(card, other_rank) for part in parts[1:]]
         other_suit = (self._suits != self._suits[card])[:len(total)]
-        agreed = min(margins) >= -MAX_DISSENT and max(rank_margins) >= MIN_CORNER \
-            and min(rank_margins) >= min_each_corner and whole.margin(card, other_suit) >= MIN_SUIT
-        return card if evidence >= MIN_EVIDENCE and near and agreed else None
+        return Standing(
+            lead=float(np.delete(total, card).min() - total[card]),
+            spread=float(whole.distance[card] / self.model.whole.typical),
+            clear=bool(others.min() >= WHOLE_RATIO * whole.distance[card]),
+            corner_spread=float(min(first.distance[card], second.distance[card]) / self.model.corner.typical),
+            dissent=min(part.margin(card) for part in parts),
+            rank_margins=(first.margin(card, other_rank), second.margin(card, other_rank)),
+            suit_margin=whole.margin(card, other_suit))
 
     def not_against(self, parts, card: int) -> bool:
         """Whether the discriminant's verdicts on a face (`parts`), though they do not name
@@ -200,19 +221,13 @@ class FaceReader:
         suit (MIN_SUIT) and about as near it as its taught views. A figure printed faint (a white
         card's pale print on a light edition) barely moves the discriminant, which learned to
         overlook small differences; the first judge, comparing pixels, still sees it."""
-        whole, first, second = parts
-        total = whole.distance + first.distance + second.distance
+        total = sum(part.distance for part in parts)
         if card >= len(total) or not np.isfinite(total[card]):
             return False
-        if total[card] - float(total.min()) > MIN_EVIDENCE:
-            return False
-        spread = whole.distance[card] / self.model.whole.typical
-        other_rank = (self._ranks != self._ranks[card])[:len(total)]
-        other_suit = (self._suits != self._suits[card])[:len(total)]
-        return (spread <= MAX_WHOLE_SPREAD
-                and min(part.margin(card, other_rank) for part in (first, second)) >= -MIN_CORNER
-                and min(part.margin(card) for part in parts) >= -MAX_DISSENT
-                and whole.margin(card, other_suit) >= MIN_SUIT)
+        s = self._standing(parts, card)
+        return (s.lead >= -MIN_EVIDENCE and s.spread <= MAX_WHOLE_SPREAD
+                and min(s.rank_margins) >= -MIN_CORNER and s.dissent >= -MAX_DISSENT
+                and s.suit_margin >= MIN_SUIT)
 
     def rivals(self, face: np.ndarray, card: int) -> list[int]:
         """The cards (indexes in self.cards) that stand in the way of naming `card` in this
