@@ -62,7 +62,7 @@ def _lab(small: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(cv2.GaussianBlur(small, (3, 3), 0), cv2.COLOR_BGR2LAB)
 
 
-def _order(points: np.ndarray) -> np.ndarray:
+def ordered(points: np.ndarray) -> np.ndarray:
     """Four corners clockwise, starting so that the first side is a short one (portrait)."""
     pts = np.asarray(points, np.float32).reshape(4, 2)
     centre = pts.mean(axis=0)
@@ -97,11 +97,11 @@ def _card_quad(contour: np.ndarray, distance: np.ndarray) -> tuple[float, np.nda
     quad then cuts a corner off: the least rectangle around the outline, its sides fitted the
     same way, is taken instead where it runs along the edges for clearly more of its sides
     (CLEARLY_BETTER) and lies over mostly the same ground (SAME_GROUND)."""
-    box = _order(cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float32))
+    box = ordered(cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float32))
     found = _quad_of(contour)
     if found is None:
         return _shaped(_refine(box, contour), distance)
-    quad = _shaped(_refine(_order(found), contour), distance)
+    quad = _shaped(_refine(ordered(found), contour), distance)
     if quad is None or quad[0] > 1.0 - CLEARLY_BETTER:
         return quad
     other = _shaped(_refine(box, contour), distance)
@@ -168,7 +168,7 @@ SNAP_REACH = 0.06  # how far across a side its edge is searched, as a share of t
 def snap(frame: np.ndarray, quad: Quad) -> Quad:
     """The quad with each side moved onto the strongest edge across it in the full frame (a
     card's outline found on a small copy is a pixel or two off, or takes in its shadow)."""
-    pts = _order(quad)
+    pts = ordered(quad)
     short = min(np.linalg.norm(pts[1] - pts[0]), np.linalg.norm(pts[3] - pts[2]))
     reach = max(3.0, SNAP_REACH * short)
     steps = np.arange(-reach, reach + 0.5, 1.0, dtype=np.float32)
@@ -228,7 +228,7 @@ def one_on_the_other(a: Quad, b: Quad) -> bool:
 def card_shaped(quad: Quad) -> bool:
     """A quad a card could make seen from a table's camera: about as long as a card is wide,
     opposite sides alike (a card is tilted, not folded), corners near right angles."""
-    pts = _order(quad)
+    pts = ordered(quad)
     sides = [float(np.linalg.norm(pts[(i + 1) % 4] - pts[i])) for i in range(4)]
     if min(sides) < 2:
         return False
@@ -348,7 +348,7 @@ def _edge_outlines(picture: _Picture) -> list[tuple[float, float, np.ndarray]]:
         if support < MIN_SUPPORT:
             continue
         closed.append((hull_area, quad))
-        found.append((-support, hull_area, _order(quad / scale)))
+        found.append((-support, hull_area, ordered(quad / scale)))
     # a card printed with a line near its edges may close its outline along that line: its own
     # edge, just outside, is its outline instead
     for n, (area, quad) in enumerate(closed):
@@ -358,7 +358,7 @@ def _edge_outlines(picture: _Picture) -> list[tuple[float, float, np.ndarray]]:
         if grown is not None and card_shaped(grown):
             support = _support(grown, distance)
             if support >= MIN_SUPPORT:
-                found[n] = (-support, float(cv2.contourArea(grown)), _order(grown / scale))
+                found[n] = (-support, float(cv2.contourArea(grown)), ordered(grown / scale))
     # where no outline closed (a finger across a side, a cloth's lines running into the card),
     # outlines are put together from the straight edges
     if not closed:
@@ -367,7 +367,7 @@ def _edge_outlines(picture: _Picture) -> list[tuple[float, float, np.ndarray]]:
                                                    MAX_SIDE_RATIO, MAX_CORNER_COSINE,
                                                    MIN_SUPPORT)[:MAX_LINE_QUADS]:
             if card_shaped(quad):
-                found.append((-support, float(cv2.contourArea(quad)), _order(quad / scale)))
+                found.append((-support, float(cv2.contourArea(quad)), ordered(quad / scale)))
     return found
 
 
@@ -383,7 +383,7 @@ def _standing_out_outlines(picture: _Picture) -> list[tuple[float, float, np.nda
         support, quad = fitted
         if support >= MIN_SUPPORT:
             area = float(cv2.contourArea(cv2.convexHull(contour)))
-            found.append((-support, area, _order(quad / picture.scale)))
+            found.append((-support, area, ordered(quad / picture.scale)))
     return found
 
 
@@ -410,7 +410,7 @@ def upright_face(frame: np.ndarray, quad: Quad, inset: float = 0.0) -> np.ndarra
 
     `inset` (a share of the card) trims that much off every side first.
     """
-    pts = _order(quad)
+    pts = ordered(quad)
     if inset:
         centre = pts.mean(axis=0)
         pts = centre + (pts - centre) * (1.0 - 2 * inset)

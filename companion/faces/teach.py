@@ -19,6 +19,7 @@ import numpy as np
 from companion.i18n import N_
 from companion.faces.deck_file import Deck
 from companion.faces.finder import find_cards, upright_face
+from companion.faces.teach_outline import pulled_in
 from companion.rules.errors import Message
 from companion.rules.variants import VARIANTS
 
@@ -33,7 +34,9 @@ def taught_faces(photo: np.ndarray) -> list[np.ndarray]:
     outline inside it (a card printed with a border has two, and a frame may show either);
     empty if there is no card in the photo, or if the card's outline reaches the photo's edge:
     the card is then cut off, or its outline ran onto the cloth, and a face taught from it would
-    be another card's nearest (a 4 taught skewed reads every 4 as a 3). Another photo is asked."""
+    be another card's nearest (a 4 taught skewed reads every 4 as a 3). Another photo is asked.
+    A side of the card's outline that took in a band of cloth is first moved in to the card's
+    edge (teach_outline.pulled_in)."""
     if photo is None or photo.ndim != 3 or photo.shape[2] != 3:
         return []
     quads = find_cards(photo)
@@ -44,6 +47,7 @@ def taught_faces(photo: np.ndarray) -> list[np.ndarray]:
     if (card.min() < EDGE_MARGIN or card[:, 0].max() > w - 1 - EDGE_MARGIN
             or card[:, 1].max() > h - 1 - EDGE_MARGIN):
         return []
+    card = pulled_in(photo, card)
     area = cv2.contourArea(card)
     faces = [upright_face(photo, card)]
     for quad in quads[1:]:

@@ -208,6 +208,7 @@ def test_a_teach_photo_whose_card_runs_off_its_edge_teaches_nothing(seed):
     ("a", 16, 0, 6, "Y3"),  # read as Y2
     ("b", 11, 1, 10, "M3"),  # read as M2
     ("a", 9, 0, 2, "W4"),  # read as W3 by the first judge alone: as near the 3 and the 5 as the 4
+    ("b", 11, 1, 12, "R5"),  # read as R4: the R5 was taught from an outline with a band of cloth
 ])
 def test_frames_once_misread_name_no_other_card(generator, seed, index, frame_index, card):
     """Frames of the face benchmark's decks that an earlier reader named as another card of
@@ -319,14 +320,27 @@ def test_a_faint_figure_the_first_judge_is_sure_of_is_named(index, frame_index, 
     assert FaceReader(deck).read(frame, "multicolor") == [card]
 
 
-def test_a_first_judge_sure_of_a_rank_the_corners_contradict_names_nothing():
-    """A red 4 of corpus B, seed 1, that the first judge takes for the red 3 within its strict
-    limits (residual 0.18, leaning 0.55) while both rank corners find the 4 nearer by 35: the
-    discriminant points elsewhere, and the first judge alone names nothing."""
-    deck, frames, _empties = bench_deck("b", 1, 1)
+def test_a_first_judge_sure_of_a_rank_the_corners_contradict_names_nothing(monkeypatch):
+    """A red 4 of corpus B, seed 1, in a deck taught as before teach outlines were pulled in
+    off the cloth (as in a deck file of then): its own face carries a band of cloth, and the
+    first judge takes the frame for the red 3 within its strict limits (residual 0.18, leaning
+    0.55) while both rank corners find the 4 nearer by 35. The discriminant points elsewhere,
+    and the first judge alone names nothing."""
+    from companion.faces import teach
+
+    monkeypatch.setattr(teach, "pulled_in", lambda photo, quad: quad)
+    deck, frames, _empties = bench_deck.__wrapped__("b", 1, 1)  # not the deck taught now
     frame, shown = frames[5]
     assert shown == {"R4"}
     assert FaceReader(deck).read(frame, "multicolor") == []
+
+
+def test_a_card_taught_from_an_outline_pulled_in_off_the_cloth_is_read():
+    """The same red 4, its face now taught from the outline pulled in to the card's edge."""
+    deck, frames, _empties = bench_deck("b", 1, 1)
+    frame, shown = frames[5]
+    assert shown == {"R4"}
+    assert FaceReader(deck).read(frame, "multicolor") == ["R4"]
 
 
 def _suit_sure_of(reader, frame, suit, learned_card, monkeypatch, allowed=None, its_residual=0.1):
