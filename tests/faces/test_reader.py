@@ -209,6 +209,7 @@ def test_a_teach_photo_whose_card_runs_off_its_edge_teaches_nothing(seed):
     ("b", 11, 1, 10, "M3"),  # read as M2
     ("a", 9, 0, 2, "W4"),  # read as W3 by the first judge alone: as near the 3 and the 5 as the 4
     ("b", 11, 1, 12, "R5"),  # read as R4: the R5 was taught from an outline with a band of cloth
+    ("a", 10, 4, 6, "R4"),  # read as R5: the R4's teach outline took in a thin band of cloth
 ])
 def test_frames_once_misread_name_no_other_card(generator, seed, index, frame_index, card):
     """Frames of the face benchmark's decks that an earlier reader named as another card of
@@ -321,8 +322,8 @@ def test_a_faint_figure_the_first_judge_is_sure_of_is_named(index, frame_index, 
 
 
 def test_a_first_judge_sure_of_a_rank_the_corners_contradict_names_nothing(monkeypatch):
-    """A red 4 of corpus B, seed 1, in a deck taught as before teach outlines were pulled in
-    off the cloth (as in a deck file of then): its own face carries a band of cloth, and the
+    """A red 4 of corpus B, seed 1, in a deck taught without pulling teach outlines in off the
+    cloth (as a deck file saved by an earlier version): its face carries a band of cloth, and the
     first judge takes the frame for the red 3 within its strict limits (residual 0.18, leaning
     0.55) while both rank corners find the 4 nearer by 35. The discriminant points elsewhere,
     and the first judge alone names nothing."""
