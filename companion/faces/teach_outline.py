@@ -68,7 +68,7 @@ def _profiles(seen: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
     x0, x1 = MARGIN + int(WIDTH * (1 - SPAN) / 2), MARGIN + int(WIDTH * (1 + SPAN) / 2)
     y0, y1 = MARGIN + int(HEIGHT * (1 - SPAN) / 2), MARGIN + int(HEIGHT * (1 + SPAN) / 2)
     strips = [lab[depth, x0:x1], lab[y0:y1, w - 1 - depth].transpose(1, 0, 2),
-              lab[h - 1 - depth, x0:x1], lab[y0:y1, depth].transpose(1, 0, 2)]  # depth x along x Lab
+              lab[h - 1 - depth, x0:x1], lab[y0:y1, depth].transpose(1, 0, 2)]  # (depth, along the side, Lab)
     out = []
     for strip in strips:
         colour = np.median(strip, axis=1)

@@ -209,7 +209,8 @@ def test_a_teach_photo_whose_card_runs_off_its_edge_teaches_nothing(seed):
     ("b", 11, 1, 10, "M3"),  # read as M2
     ("a", 9, 0, 2, "W4"),  # read as W3 by the first judge alone: as near the 3 and the 5 as the 4
     ("b", 11, 1, 12, "R5"),  # read as R4: the R5 was taught from an outline with a band of cloth
-    ("a", 10, 4, 6, "R4"),  # read as R5: the R4's teach outline took in a thin band of cloth
+    ("a", 10, 4, 6, "R4"),  # read as R5: the R4 was taught from an outline on its edge down one
+    # side and on its printed border down the other (a pale border on a pale cloth)
 ])
 def test_frames_once_misread_name_no_other_card(generator, seed, index, frame_index, card):
     """Frames of the face benchmark's decks that an earlier reader named as another card of
