@@ -24,6 +24,18 @@ from companion.rules.variants import VARIANTS  # noqa: E402
 CLASSIC = [str(c) for c in VARIANTS["classic"].cards()]
 
 
+def short_side(corners: np.ndarray) -> float:
+    """A quad's short side, the mean of the two."""
+    sides = [float(np.linalg.norm(corners[(i + 1) % 4] - corners[i])) for i in range(4)]
+    return min(sides[0] + sides[2], sides[1] + sides[3]) / 2
+
+
+def corner_error(quad: np.ndarray, corners: np.ndarray) -> float:
+    """The worst corner's distance from the card's, the quad taken in its best turn (both
+    clockwise)."""
+    return min(float(np.linalg.norm(np.roll(quad, k, axis=0) - corners, axis=1).max()) for k in range(4))
+
+
 @pytest.fixture(autouse=True)
 def english():
     i18n.set_language("en")

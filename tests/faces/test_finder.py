@@ -9,6 +9,7 @@ from __future__ import annotations
 import cv2
 import faces_synth_a
 import faces_synth_b
+from conftest import corner_error, short_side
 import numpy as np
 import pytest
 
@@ -26,16 +27,6 @@ def _frame(gen, card: str, seed: int):
     return frame, corners
 
 
-def _short_side(corners: np.ndarray) -> float:
-    sides = [float(np.linalg.norm(corners[(i + 1) % 4] - corners[i])) for i in range(4)]
-    return min(sides[0] + sides[2], sides[1] + sides[3]) / 2
-
-
-def _error(quad: np.ndarray, corners: np.ndarray) -> float:
-    """The worst corner's distance from the card's, the quad taken in its best turn."""
-    return min(float(np.linalg.norm(np.roll(quad, k, axis=0) - corners, axis=1).max()) for k in range(4))
-
-
 @pytest.mark.parametrize("gen, card, seed", [
     (faces_synth_a, "R3", 144),  # a finger across a long side of a dark card
     (faces_synth_a, "R3", 290),  # a finger across a short side, on a light table
@@ -47,8 +38,8 @@ def _error(quad: np.ndarray, corners: np.ndarray) -> float:
 def test_a_card_whose_outline_does_not_close_is_found_with_its_corners(gen, card, seed):
     frame, corners = _frame(gen, card, seed)
     quads = find_cards(frame)
-    errors = [_error(q, corners) for q in quads]
-    assert errors and min(errors) < MATCH * _short_side(corners), errors
+    errors = [corner_error(q, corners) for q in quads]
+    assert errors and min(errors) < MATCH * short_side(corners), errors
     assert len(quads) <= 2  # the card, and at most its border's outline: no flood of outlines
 
 
@@ -62,8 +53,8 @@ def test_a_card_whose_figure_runs_into_its_edge_is_found_with_all_four_corners(g
     where it turns cuts a corner off the card. The least rectangle around the outline runs
     along the card's edges instead, and is its outline."""
     frame, corners = _frame(gen, card, seed)
-    errors = [_error(q, corners) for q in find_cards(frame)]
-    assert errors and min(errors) < MATCH * _short_side(corners), errors
+    errors = [corner_error(q, corners) for q in find_cards(frame)]
+    assert errors and min(errors) < MATCH * short_side(corners), errors
 
 
 def test_asking_for_the_corners_changes_no_frame():
@@ -85,8 +76,8 @@ def test_a_card_lost_among_the_cloths_edges_is_found_by_its_colours(gen, seed):
     search = OutlineSearch(frame)
     assert search.cards(fallback=False) == []  # no edge gives an outline: the frame's point
     quads = find_cards(frame)
-    errors = [_error(q, corners) for q in quads]
-    assert errors and min(errors) < MATCH * _short_side(corners), errors
+    errors = [corner_error(q, corners) for q in quads]
+    assert errors and min(errors) < MATCH * short_side(corners), errors
     assert len(quads) <= 2
 
 
@@ -96,7 +87,7 @@ def test_a_second_look_by_colour_finds_a_card_whose_edges_gave_an_outline_off(se
     search = OutlineSearch(frame)
     by_edges = search.cards(fallback=False)
     more = search.standing_out(by_edges)
-    assert min(_error(q, corners) for q in more) < MATCH * _short_side(corners)
+    assert min(corner_error(q, corners) for q in more) < MATCH * short_side(corners)
     # none of the second look's outlines is one the edges gave already
     assert not any(np.abs(q - k).max() < 1.0 for q in more for k in by_edges)
 

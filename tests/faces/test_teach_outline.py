@@ -8,6 +8,7 @@ import pytest
 
 import faces_synth_a
 import faces_synth_b
+from conftest import corner_error, short_side
 from companion.faces.finder import ordered
 from companion.faces.teach_outline import pulled_in
 
@@ -64,8 +65,7 @@ def _grown(corners: np.ndarray, top: float = 0.0, right: float = 0.0, bottom: fl
 
 def _off(quad: np.ndarray, truth: np.ndarray) -> float:
     """The largest distance of a corner of `quad` from the true one, as a share of the width."""
-    quad, truth = ordered(quad), ordered(truth)
-    return float(np.linalg.norm(quad - truth, axis=1).max() / np.linalg.norm(truth[1] - truth[0]))
+    return corner_error(ordered(quad), ordered(truth)) / short_side(truth)
 
 
 def _faces():
