@@ -334,7 +334,7 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
         fitted += 1
         matrix, out = _upright_matrix(region, tag_fit.FIT_PX, tag_fit.FIT_MARGIN)
         try:
-            text = tag_fit.read_patch(gray, matrix, _warp(gray, matrix, out))
+            text = tag_fit.read_patch(gray, matrix, _warp(gray, matrix, out), thorough=not texts)
         except Exception:  # like the second reader's, its failure never loses a read
             errors.exception("the tag fit failed")
             continue

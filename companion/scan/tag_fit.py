@@ -9,12 +9,16 @@ to decode it bit by bit, as long as it is known where each module lies. So, for 
 region the other readers gave up on:
 
 1. Finders: the three large squares of the code survive blur best. They are looked for in the
-   upright patch (template matching), and each way two or three of them can be a code's finders
-   gives a first outline, ranked by how well the code's fixed modules (finders, separators,
-   timing lines) then match.
+   upright patch (template matching), and in the patch made larger (a code half as wide as
+   its region), and each way two or three of them can be a code's finders gives a first
+   outline, ranked by how well the code's fixed modules (finders, separators, timing lines)
+   then match. Where they match poorly, a finder that matches badly beside two that match
+   well (as one assumed from the other two does) is looked for module by module around
+   where it was put.
 2. Alignment: the outline is refined, as a perspective map of the module grid, to make the fixed
    modules and a ring of quiet zone match the frame best (Levenberg-Marquardt on the 8
-   parameters of the map, the frame first smoothed, then sharp). Blown-out pixels (glare) are
+   parameters of the map, on the sharp frame and, where that does not fit closely, also on
+   the frame smoothed then sharp; the better fit is kept). Blown-out pixels (glare) are
    left out of the fit.
 3. Reading: every module is sampled; the format (error correction level and mask) is the nearest
    of the 32 formats, if one stands out; the data are compared with the grid of every tag of
@@ -52,6 +56,19 @@ MIN_FINDER = 0.45  # a patch whose second best spot matches less holds no code t
 MIN_OUTLINE_SCORE = 0.3  # first outlines whose fixed modules match less than this are dropped
 MIN_FIT = 0.5  # and fitted outlines whose fixed modules (and quiet zone) match less than this
 OUTLINES = 3  # first outlines refined, best first
+# A code half as wide as its region (the region took in the card's print around it) has modules
+# too small for the template: the patch is also looked at this much larger, and the outlines
+# found there are kept if their fixed modules match at least this well.
+ZOOM = 1.6
+ZOOMED_MIN_OUTLINE = 0.4
+# Where no first outline matches this well, a finder in one of the best OUTLINES that matches
+# no more than GUESSED_FINDER beside two that match at least SEEN_FINDER (as one assumed from the
+# other two does) is looked for up to SHIFT_MODULES away.
+SEARCH_BELOW = 0.6
+GUESSED_FINDER = 0.3
+SEEN_FINDER = 0.45
+SHIFT_MODULES = 6
+CLOSE_FIT = 0.7  # an outline fitted this well on the sharp frame is not fitted again
 MAX_MODULE_PX = 6  # a larger code is shrunk to this many pixels per module before the fit
 BLOWN_OUT = 235  # a grey level from which a flat patch is taken as glare, not as the code
 FLAT_RANGE = 16  # grey levels within 5 x 5 pixels below which a patch is flat
@@ -202,6 +219,9 @@ class _Layout:
         self.centres = np.stack(np.meshgrid(np.arange(n) + 0.5, np.arange(n) + 0.5), -1).reshape(-1, 2)
         self.known = known.ravel()
         self.known_values = values.ravel()[self.known]
+        u, v = self.centres[self.known].T
+        near, far = 8, n - 8
+        self.finder_parts = [(u < near) & (v < near), (u > far) & (v < near), (u < near) & (v > far)]
         self.all_points, self.all_index = _module_points(np.ones((n, n), bool), sub=2)
         self.sample_points, _ = _module_points(np.ones((n, n), bool))
         self.format = qr_grid.format_area(n).ravel()
@@ -407,11 +427,15 @@ def _nearest(z: np.ndarray, layout: _Layout) -> Reading | None:
     return Reading(text, float(match[best]), lead, grids[best])
 
 
-def _outline_scores(gray: np.ndarray, hs: np.ndarray, layout: _Layout) -> np.ndarray:
+def _outline_scores(gray: np.ndarray, hs: np.ndarray, layout: _Layout,
+                    part: np.ndarray | None = None) -> np.ndarray:
     """How well the fixed modules match under each of the maps hs (K, 3, 3, module units to
     frame pixels): their correlation with the layout's fixed values, modules off the frame or
-    blown out left out."""
+    blown out left out. With `part` (a mask over the fixed modules), those modules only."""
     centres = layout.centres[layout.known]
+    target = layout.known_values
+    if part is not None:
+        centres, target = centres[part], target[part]
     homogeneous = np.concatenate([centres, np.ones((len(centres), 1))], axis=1)
     p = homogeneous[None] @ hs.transpose(0, 2, 1)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -420,7 +444,6 @@ def _outline_scores(gray: np.ndarray, hs: np.ndarray, layout: _Layout) -> np.nda
     values = _look(gray, xy).reshape(len(hs), -1)
     inside = ((xy >= 0) & (xy <= np.array(gray.shape[1::-1]) - 1)).all(axis=1)
     weight = (inside & (values.ravel() < GLARE_LEVEL)).astype(np.float64).reshape(len(hs), -1)
-    target = layout.known_values
     total = weight.sum(axis=1) + 1e-9
     v = values - (weight * values).sum(axis=1, keepdims=True) / total[:, None]
     t = target[None, :] - (weight * target).sum(axis=1, keepdims=True) / total[:, None]
@@ -428,15 +451,70 @@ def _outline_scores(gray: np.ndarray, hs: np.ndarray, layout: _Layout) -> np.nda
     return (weight * v * t).sum(axis=1) / den
 
 
-def read_grids(gray: np.ndarray, maps: dict[int, np.ndarray]) -> str | None:
+def _finder_shares(n: int) -> np.ndarray:
+    """(3, 3): each finder's share of a module point (u, v, 1) of a code of side n, an affine
+    function that is 1 at that finder's centre and 0 at the other two's. Moving one finder's
+    centre by d moves every point of an affine map by d times that finder's share."""
+    span = float(n - 7)
+    return np.array([[-1 / span, -1 / span, 1 + 7 / span], [1 / span, 0, -3.5 / span],
+                     [0, 1 / span, -3.5 / span]])
+
+
+_WHOLE_MODULES = np.array([(i, j) for i in range(-SHIFT_MODULES, SHIFT_MODULES + 1)
+                           for j in range(-SHIFT_MODULES, SHIFT_MODULES + 1)], np.float64)
+_HALF_MODULES = np.array([(i, j) for i in (-1, -0.5, 0, 0.5, 1) for j in (-1, -0.5, 0, 0.5, 1)])
+
+
+def _guessed_finder_placed(gray: np.ndarray, score: float, h: np.ndarray,
+                           layout: _Layout) -> tuple[float, np.ndarray, _Layout]:
+    """(score, map, layout) of a first outline (an affine map), with a finder that matches
+    badly beside two that match well moved to where the fixed modules match best. Such a
+    finder was most often assumed from the other two (it is washed out by glare) where a
+    square code has it; on a tilted card, where the code is seen foreshortened, that can be
+    several modules off, too far for the fit to pull it in."""
+    finders = [_outline_scores(gray, h[None], layout, part)[0] for part in layout.finder_parts]
+    weakest = int(np.argmin(finders))
+    if finders[weakest] > GUESSED_FINDER or sorted(finders)[1] < SEEN_FINDER:
+        return score, h, layout
+    share = _finder_shares(layout.n)[weakest]
+    for steps in (_WHOLE_MODULES, _HALF_MODULES):  # module by module, then half modules
+        shift = steps[:, :1] * h[:2, 0] + steps[:, 1:] * h[:2, 1]  # (K, 2) in pixels
+        maps = np.repeat(h[None], len(steps), axis=0)
+        maps[:, :2, :] += shift[:, :, None] * share
+        scores = _outline_scores(gray, maps, layout)
+        best = int(np.argmax(scores))
+        if scores[best] > score:
+            score, h = float(scores[best]), maps[best]
+    return score, h, layout
+
+
+def _placed(view: _View, h: np.ndarray, layout: _Layout) -> tuple[np.ndarray, float]:
+    """A first outline fitted to the view: on the sharp view, and, unless that fits closely, on
+    the smoothed view (a wider reach) and then the sharp one; the better of the two. Smoothing
+    first can pull an outline that was nearly right off the code (a glare spot or the card's
+    print beside it weighs more once smoothed)."""
+    module = _module_px(h)
+    sharp = _fit(view, h, layout.fixed_points, layout.fixed_values, 0.4 * module)
+    if sharp[1] >= CLOSE_FIT:
+        return sharp
+    wide, _ = _fit(view, h, layout.fixed_points, layout.fixed_values, 1.0 * module)
+    wide = _fit(view, wide, layout.fixed_points, layout.fixed_values, 0.4 * module)
+    return sharp if sharp[1] >= wide[1] else wide
+
+
+def read_grids(gray: np.ndarray, maps: dict[int, np.ndarray], search: bool = True) -> str | None:
     """The tag whose code lies where one of the given maps (module units to frame pixels,
     (K, 3, 3) for codes of each side n) puts it, after refining the map; None if no tag is
-    clearly there."""
+    clearly there. With `search`, where the best first outlines match poorly, a finder of
+    theirs that matches badly beside two that match well is looked for around where it is."""
     ranked = []
     for n, m in maps.items():
         if len(m):
             ranked += zip(_outline_scores(gray, m, _LAYOUTS[n]), m, itertools.repeat(_LAYOUTS[n]))
     ranked.sort(key=lambda item: -item[0])
+    if search and ranked and ranked[0][0] < SEARCH_BELOW:
+        ranked = [_guessed_finder_placed(gray, *item) for item in ranked[:OUTLINES]]
+        ranked.sort(key=lambda item: -item[0])
     ranked = [item for item in ranked[:OUTLINES] if item[0] >= MIN_OUTLINE_SCORE]
     if not ranked:
         return None
@@ -458,8 +536,7 @@ def read_grids(gray: np.ndarray, maps: dict[int, np.ndarray]) -> str | None:
     for _, h, layout in ranked:
         h = view.to_view @ h
         module = _module_px(h)
-        for sigma in (1.0, 0.4):  # the frame smoothed (a wider reach), then sharp
-            h, fitted = _fit(view, h, layout.fixed_points, layout.fixed_values, sigma * module)
+        h, fitted = _placed(view, h, layout)
         if fitted < MIN_FIT:
             continue
         if placed is None or fitted > placed[0]:
@@ -511,17 +588,44 @@ def _module_px(h: np.ndarray) -> float:
     return float(np.sqrt(abs(np.linalg.det(h[:2, :2]))) / max(abs(h[2, 2]), 1e-9))
 
 
-def read_patch(gray: np.ndarray, matrix: np.ndarray, patch: np.ndarray) -> str | None:
+def read_patch(gray: np.ndarray, matrix: np.ndarray, patch: np.ndarray,
+               thorough: bool = True) -> str | None:
     """The tag in an upright patch of a grey frame (matrix: the affine map from the frame to the
-    patch, in which a code as wide as the patch's region is FIT_PX wide), or None."""
-    if patch.shape[0] <= _TEMPLATE.shape[0] or patch.shape[1] <= _TEMPLATE.shape[1]:
+    patch, in which a code as wide as the patch's region is FIT_PX wide), or None.
+
+    Not `thorough` (a frame where a code was read already, by any reader: the region is most
+    often that card's own print), the patch is only looked at as it is, and no finder is
+    looked for around where it was put."""
+    seen = [(patch, matrix)]
+    if thorough:
+        h, w = patch.shape[:2]
+        seen.append((cv2.warpAffine(gray, matrix * ZOOM, (int(round(w * ZOOM)), int(round(h * ZOOM))),
+                                    flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE),
+                     matrix * ZOOM))
+    maps = {n: [] for n in qr_grid.SIDES}
+    for k, (view, to_view) in enumerate(seen):
+        triples = _first_triples(view)
+        if not len(triples):
+            continue
+        back = np.vstack([cv2.invertAffineTransform(to_view), [0, 0, 1]])
+        for n in qr_grid.SIDES:
+            found = back[None] @ _grid_maps(triples, n)
+            if k:  # the larger patch
+                found = found[_outline_scores(gray, found, _LAYOUTS[n]) >= ZOOMED_MIN_OUTLINE]
+            if len(found):
+                maps[n].append(found)
+    if not any(maps.values()):
         return None
+    return read_grids(gray, {n: np.concatenate(m) for n, m in maps.items() if m}, thorough)
+
+
+def _first_triples(patch: np.ndarray) -> np.ndarray:
+    """Where a code's finders may be in a patch (K, 3, 2), from its finder-like spots; none if
+    fewer than two spots look like finders."""
+    if patch.shape[0] <= _TEMPLATE.shape[0] or patch.shape[1] <= _TEMPLATE.shape[1]:
+        return np.zeros((0, 3, 2))
     response = cv2.matchTemplate(patch.astype(np.float32), _TEMPLATE, cv2.TM_CCOEFF_NORMED)
     spots = _peaks(response)
     if len(spots) < 2 or spots[1][2] < MIN_FINDER:
-        return None  # not two finders: no code, or too little of one to fit
-    triples = _finder_triples(response, spots)
-    if not len(triples):
-        return None
-    back = np.vstack([cv2.invertAffineTransform(matrix), [0, 0, 1]])
-    return read_grids(gray, {n: back[None] @ _grid_maps(triples, n) for n in qr_grid.SIDES})
+        return np.zeros((0, 3, 2))  # not two finders: no code, or too little of one to fit
+    return _finder_triples(response, spots)

@@ -83,7 +83,7 @@ def test_a_fit_failing_on_every_frame_loses_no_read_and_is_logged_once(monkeypat
 
         calls = []
 
-        def broken(*_args):
+        def broken(*_args, **_kwargs):
             calls.append(1)
             raise RuntimeError("a broken library")
 

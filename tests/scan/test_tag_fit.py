@@ -126,16 +126,57 @@ def test_without_the_fit_nothing_reads_those_tags(monkeypatch):
         assert cards(decoder.decode_frame(frames_second.card_frame(size, seed).frame)) == set()
 
 
+# Frames whose tags the fit reads only with one of its three ways of placing a code: a finder
+# lost under glare on a tilted card, looked for around where it was assumed (moved); an
+# outline fitted on the sharp frame, which smoothing would pull off the code (sharp); a code
+# half as wide as its region, found in the patch made larger (larger). Each is read by the fit
+# and by nothing else.
+PLACED = {  # way: (size, seed, cards read, the card the fit reads)
+    "moved": ((640, 480), 10000817, {"G3:1"}, "G3:1"),
+    "sharp": ((640, 480), 20000726, {"R1:2"}, "R1:2"),
+    "sharp beside a read": ((640, 480), 30000839, {"R1:2", "W1:2"}, "R1:2"),
+    "larger": ((640, 480), 10000759, {"B5:1"}, "B5:1"),
+}
+
+
+def smoothed_first(view, h, layout):
+    """The fit as it was: on the smoothed frame, then on the sharp one."""
+    module = tag_fit._module_px(h)
+    for sigma in (1.0, 0.4):
+        h, fitted = tag_fit._fit(view, h, layout.fixed_points, layout.fixed_values, sigma * module)
+    return h, fitted
+
+
+WITHOUT = {
+    "moved": ("GUESSED_FINDER", -1.0),  # no finder is taken as assumed: none is moved
+    "sharp": ("_placed", smoothed_first),
+    "sharp beside a read": ("_placed", smoothed_first),
+    "larger": ("ZOOMED_MIN_OUTLINE", 2.0),  # no outline found in the larger patch is kept
+}
+
+
+@pytest.mark.parametrize("way", PLACED)
+def test_tags_placed_each_way_are_read_by_the_fit_and_not_without_it(way, monkeypatch):
+    size, seed, read, fitted = PLACED[way]
+    frame = frames_second.card_frame(size, seed).frame
+    stats: dict = {}
+    with zxing_fallback.set_aside():
+        assert cards(decoder.decode_frame(frame, stats=stats)) == read
+    assert stats.get("tag fit", 0) == 1, stats
+    monkeypatch.setattr(tag_fit, *WITHOUT[way])
+    assert cards(decoder.decode_frame(frame)) == read - {fitted}
+
+
 # Codes one character from the tag on the same cards, smeared the same way: the fit names no
 # card for them (the nearest tag is no nearer than the decoys, the code's own text among them).
 LOOKALIKES = ["HNB:{s}7:{c}", "HNB:Q{r}:{c}", "HNB:{s}{r}:4", "HNB:{s}{r}:{c}0"]
 
 
-@pytest.mark.parametrize("size, seed, read", SMEARED[:3])
+@pytest.mark.parametrize("size, seed, read", SMEARED[:3] + [PLACED[w][:3] for w in ("moved", "sharp", "larger")])
 def test_a_code_one_character_from_a_tag_is_never_named(size, seed, read, monkeypatch):
     fitted = []
     read_patch = tag_fit.read_patch
-    monkeypatch.setattr(tag_fit, "read_patch", lambda *a: fitted.append(1) or read_patch(*a))
+    monkeypatch.setattr(tag_fit, "read_patch", lambda *a, **k: fitted.append(1) or read_patch(*a, **k))
     base = frames_second.card_frame(size, seed)
     for card, copy in base.cards:
         s, r = str(card)
