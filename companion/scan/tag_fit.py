@@ -221,7 +221,9 @@ class _Layout:
         self.known_values = values.ravel()[self.known]
         u, v = self.centres[self.known].T
         near, far = 8, n - 8
-        self.finder_parts = [(u < near) & (v < near), (u > far) & (v < near), (u < near) & (v > far)]
+        # the fixed modules of each finder with its separator (top-left, top-right, bottom-left)
+        self.finder_parts = [(u < near) & (v < near), (u > far) & (v < near),
+                             (u < near) & (v > far)]
         self.all_points, self.all_index = _module_points(np.ones((n, n), bool), sub=2)
         self.sample_points, _ = _module_points(np.ones((n, n), bool))
         self.format = qr_grid.format_area(n).ravel()
@@ -599,9 +601,9 @@ def read_patch(gray: np.ndarray, matrix: np.ndarray, patch: np.ndarray,
     seen = [(patch, matrix)]
     if thorough:
         h, w = patch.shape[:2]
-        seen.append((cv2.warpAffine(gray, matrix * ZOOM, (int(round(w * ZOOM)), int(round(h * ZOOM))),
-                                    flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE),
-                     matrix * ZOOM))
+        size = (int(round(w * ZOOM)), int(round(h * ZOOM)))
+        seen.append((cv2.warpAffine(gray, matrix * ZOOM, size, flags=cv2.INTER_LINEAR,
+                                    borderMode=cv2.BORDER_REPLICATE), matrix * ZOOM))
     maps = {n: [] for n in qr_grid.SIDES}
     for k, (view, to_view) in enumerate(seen):
         triples = _first_triples(view)

@@ -172,11 +172,13 @@ def test_tags_placed_each_way_are_read_by_the_fit_and_not_without_it(way, monkey
 LOOKALIKES = ["HNB:{s}7:{c}", "HNB:Q{r}:{c}", "HNB:{s}{r}:4", "HNB:{s}{r}:{c}0"]
 
 
-@pytest.mark.parametrize("size, seed, read", SMEARED[:3] + [PLACED[w][:3] for w in ("moved", "sharp", "larger")])
+@pytest.mark.parametrize("size, seed, read",
+                         SMEARED[:3] + [PLACED[w][:3] for w in ("moved", "sharp", "larger")])
 def test_a_code_one_character_from_a_tag_is_never_named(size, seed, read, monkeypatch):
     fitted = []
     read_patch = tag_fit.read_patch
-    monkeypatch.setattr(tag_fit, "read_patch", lambda *a, **k: fitted.append(1) or read_patch(*a, **k))
+    monkeypatch.setattr(tag_fit, "read_patch",
+                        lambda *a, **k: fitted.append(1) or read_patch(*a, **k))
     base = frames_second.card_frame(size, seed)
     for card, copy in base.cards:
         s, r = str(card)
