@@ -21,9 +21,10 @@ nothing in, after every retry, is handed to zxing-cpp if it is installed
 region larger in the frame than that patch is handed to it again at a larger size. A frame in
 which nothing at all was read is handed to zxing-cpp whole (a code under glare may not stand out
 as a patch; zxing's own search costs a tenth of zbar's on the whole frame).
-Last, the few regions still unread (and, in a frame where nothing was read, fainter ones that
-look striped) go to the tag fit (companion.scan.tag_fit): it names a smeared code only if it is
-clearly one of the card tags' known codes, and names nothing but card tags.
+Last, the few regions still unread, and fainter ones that look striped (in a frame where a
+code was read, one region in all), go to the tag fit (companion.scan.tag_fit): it names a
+smeared code only if it is clearly one of the card tags' known codes, and names nothing but
+card tags.
 
 `bare_decode` is plain pyzbar on the whole frame: the baseline of the benchmark.
 """
@@ -324,11 +325,12 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
         except Exception:  # the second reader failing never loses what zbar read
             errors.exception("the second reader failed")
     # Last, smeared tags fitted with the known codes: the code-like regions still unread, then
-    # (only in a frame where nothing was read: they are many on a patterned table) the faint
-    # ones. A region wider than any code is left out: its code would be too small in the patch.
+    # the faint ones (a second card dim or in shadow beside one read is faint too; faint ones
+    # are many on a patterned table, and a frame with a read fits only one region). A region
+    # wider than any code is left out: its code would be too small in the patch.
     fitted = 0
     budget = min(FIT_REGIONS, FIT_REGIONS_BESIDE_A_READ) if texts else FIT_REGIONS
-    for region in [r for r in unread if r.side < big_blob] + ([] if texts else faint):
+    for region in [r for r in unread if r.side < big_blob] + faint:
         if fitted >= budget or any(_inside(region.rect[0], other) for other in done):
             continue
         fitted += 1

@@ -12,9 +12,10 @@ region the other readers gave up on:
    upright patch (template matching), and in the patch made larger (a code half as wide as
    its region), and each way two or three of them can be a code's finders gives a first
    outline, ranked by how well the code's fixed modules (finders, separators, timing lines)
-   then match. Where they match poorly, a finder that matches badly beside two that match
-   well (as one assumed from the other two does) is looked for module by module around
-   where it was put.
+   then match (a finder seen foreshortened matches the square template at either end: the
+   midpoint of two close spots is a spot too). Where they match poorly, the worst finder, if it
+   matches badly while the other two match at least fairly (as one assumed from the other two
+   does, on a code seen foreshortened), is looked for module by module around where it was put.
 2. Alignment: the outline is refined, as a perspective map of the module grid, to make the fixed
    modules and a ring of quiet zone match the frame best (Levenberg-Marquardt on the 8
    parameters of the map, on the sharp frame and, where that does not fit closely, also on
@@ -31,8 +32,8 @@ region the other readers gave up on:
    and none looks like the tag's.
 
 4. Blur: where no tag is clearly named so, a code smeared past sampling module by module is
-   named from its blur fitted on the grid placed in 2 (companion.scan.blur_fit), never
-   against a tag the modules lean to.
+   named from its blur fitted on the grids placed in 2, up to BLUR_OUTLINES of them, the best
+   fitted first (companion.scan.blur_fit), never against a tag the modules lean to.
 
 Only what passes all that is returned, and it then goes through the same tag parsing and the
 same stream logic as a zbar read. bench/bench_scan.py measures what it adds and what it costs.
@@ -52,8 +53,16 @@ FIT_MARGIN = 0.25
 FINDER_MODULE_PX = 4  # the finder template's module, in that patch
 PEAKS = 5  # finder-like spots looked at
 PEAK_FLOOR = 0.2  # template match below this is no finder
+# Two spots at most this many template modules apart are taken as the two ends of one finder
+# seen foreshortened (the square template fits a squashed finder at either end, off its
+# centre): their midpoint is a spot too.
+ONE_FINDER_MODULES = 3.5
 MIN_FINDER = 0.45  # a patch whose second best spot matches less holds no code to fit
 MIN_OUTLINE_SCORE = 0.3  # first outlines whose fixed modules match less than this are dropped
+# In a frame where a code was read already, the region is most often that card's own print:
+# its outlines are looked for only if its second best spot matches the finder this well (the
+# finders of a code there do).
+MIN_FINDER_BESIDE_A_READ = 0.55
 MIN_FIT = 0.5  # and fitted outlines whose fixed modules (and quiet zone) match less than this
 OUTLINES = 3  # first outlines refined, best first
 # A code half as wide as its region (the region took in the card's print around it) has modules
@@ -61,14 +70,16 @@ OUTLINES = 3  # first outlines refined, best first
 # found there are kept if their fixed modules match at least this well.
 ZOOM = 1.6
 ZOOMED_MIN_OUTLINE = 0.4
-# Where no first outline matches this well, a finder in one of the best OUTLINES that matches
-# no more than GUESSED_FINDER beside two that match at least SEEN_FINDER (as one assumed from the
-# other two does) is looked for up to SHIFT_MODULES away.
-SEARCH_BELOW = 0.6
-GUESSED_FINDER = 0.3
-SEEN_FINDER = 0.45
+# Where no first outline matches this well, a finder in one of the best SEARCHED outlines that
+# matches no more than GUESSED_FINDER beside two that match at least SEEN_FINDER (as one assumed
+# from the other two does, on a code seen foreshortened) is looked for up to SHIFT_MODULES away.
+SEARCH_BELOW = 0.75
+SEARCHED = 6
+GUESSED_FINDER = 0.45
+SEEN_FINDER = 0.35
 SHIFT_MODULES = 6
 CLOSE_FIT = 0.7  # an outline fitted this well on the sharp frame is not fitted again
+BLUR_OUTLINES = 3  # the best fitted outlines the blur is fitted on, in turn, where none is named
 MAX_MODULE_PX = 6  # a larger code is shrunk to this many pixels per module before the fit
 BLOWN_OUT = 235  # a grey level from which a flat patch is taken as glare, not as the code
 FLAT_RANGE = 16  # grey levels within 5 x 5 pixels below which a patch is flat
@@ -99,7 +110,8 @@ _CENTRE = _TEMPLATE.shape[0] / 2 - 0.5
 
 
 def _peaks(response: np.ndarray) -> list[tuple[float, float, float]]:
-    """(x, y, match) of the best finder-like spots in the patch, apart from each other."""
+    """(x, y, match) of the best finder-like spots in the patch, apart from each other; then the
+    midpoint of each two close enough to be the ends of one foreshortened finder."""
     work = response.copy()
     out = []
     for _ in range(PEAKS):
@@ -108,7 +120,10 @@ def _peaks(response: np.ndarray) -> list[tuple[float, float, float]]:
             break
         out.append((x + _CENTRE, y + _CENTRE, value))
         cv2.circle(work, (x, y), 2 * FINDER_MODULE_PX, -1.0, -1)
-    return out
+    ends = [((x1 + x2) / 2, (y1 + y2) / 2, min(v1, v2))
+            for (x1, y1, v1), (x2, y2, v2) in itertools.combinations(out, 2)
+            if np.hypot(x1 - x2, y1 - y2) <= ONE_FINDER_MODULES * FINDER_MODULE_PX]
+    return out + ends
 
 
 def _corner(a, b, c):
@@ -469,11 +484,11 @@ _HALF_MODULES = np.array([(i, j) for i in (-1, -0.5, 0, 0.5, 1) for j in (-1, -0
 
 def _guessed_finder_placed(gray: np.ndarray, score: float, h: np.ndarray,
                            layout: _Layout) -> tuple[float, np.ndarray, _Layout]:
-    """(score, map, layout) of a first outline (an affine map), with a finder that matches
-    badly beside two that match well moved to where the fixed modules match best. Such a
-    finder was most often assumed from the other two (it is washed out by glare) where a
-    square code has it; on a tilted card, where the code is seen foreshortened, that can be
-    several modules off, too far for the fit to pull it in."""
+    """(score, map, layout) of a first outline (an affine map), with its worst finder, if it
+    matches badly while the other two match at least fairly, moved to where the fixed modules
+    match best. Such a finder was most often assumed from the other two (it is washed out by
+    glare) where a square code has it; on a tilted card, where the code is seen foreshortened,
+    that can be several modules off, too far for the fit to pull it in."""
     finders = [_outline_scores(gray, h[None], layout, part)[0] for part in layout.finder_parts]
     weakest = int(np.argmin(finders))
     if finders[weakest] > GUESSED_FINDER or sorted(finders)[1] < SEEN_FINDER:
@@ -507,15 +522,16 @@ def _placed(view: _View, h: np.ndarray, layout: _Layout) -> tuple[np.ndarray, fl
 def read_grids(gray: np.ndarray, maps: dict[int, np.ndarray], search: bool = True) -> str | None:
     """The tag whose code lies where one of the given maps (module units to frame pixels,
     (K, 3, 3) for codes of each side n) puts it, after refining the map; None if no tag is
-    clearly there. With `search`, where the best first outlines match poorly, a finder of
-    theirs that matches badly beside two that match well is looked for around where it is."""
+    clearly there. With `search`, where the best first outlines match poorly, the worst finder
+    of each of the best, if it matches badly while the other two match at least fairly, is
+    looked for around where it is."""
     ranked = []
     for n, m in maps.items():
         if len(m):
             ranked += zip(_outline_scores(gray, m, _LAYOUTS[n]), m, itertools.repeat(_LAYOUTS[n]))
     ranked.sort(key=lambda item: -item[0])
     if search and ranked and ranked[0][0] < SEARCH_BELOW:
-        ranked = [_guessed_finder_placed(gray, *item) for item in ranked[:OUTLINES]]
+        ranked = [_guessed_finder_placed(gray, *item) for item in ranked[:SEARCHED]]
         ranked.sort(key=lambda item: -item[0])
     ranked = [item for item in ranked[:OUTLINES] if item[0] >= MIN_OUTLINE_SCORE]
     if not ranked:
@@ -534,15 +550,14 @@ def read_grids(gray: np.ndarray, maps: dict[int, np.ndarray], search: bool = Tru
         return None
     view = _View(gray, box, max(1.0, module / MAX_MODULE_PX))
     best: Reading | None = None
-    placed = None  # the best fitted grid: (fit, map, layout)
+    placed = []  # the fitted grids: (fit, map, layout)
     for _, h, layout in ranked:
         h = view.to_view @ h
         module = _module_px(h)
         h, fitted = _placed(view, h, layout)
         if fitted < MIN_FIT:
             continue
-        if placed is None or fitted > placed[0]:
-            placed = (fitted, h, layout)
+        placed.append((fitted, h, layout))
         reading = _nearest(_modules(view, h, layout), layout)
         if reading is None:
             continue
@@ -562,14 +577,17 @@ def read_grids(gray: np.ndarray, maps: dict[int, np.ndarray], search: bool = Tru
             break
     if best is not None and best.clear:
         return best.text
-    if placed is None:
-        return None
     # too smeared to name from its modules: the blur fitted instead (companion.scan.blur_fit),
-    # never against the modules' own leaning to another tag
-    _, h, layout = placed
-    text = blur_fit.name(_centres(view, h, layout.n), layout.n)
+    # on the best fitted grids in turn (grids fitted nearly as well can lie a fraction of a
+    # module apart, and the blur's fit is sharp to that), never against the modules' own
+    # leaning to another tag
     leaning = best is not None and best.lead > 0 and best.match >= MIN_MATCH
-    return None if text is None or (leaning and best.text != text) else text
+    placed.sort(key=lambda item: -item[0])
+    for _, h, layout in placed[:BLUR_OUTLINES]:
+        text = blur_fit.name(_centres(view, h, layout.n), layout.n)
+        if text is not None:
+            return None if leaning and best.text != text else text
+    return None
 
 
 def _centres(view: _View, h: np.ndarray, n: int) -> np.ndarray:
@@ -596,8 +614,8 @@ def read_patch(gray: np.ndarray, matrix: np.ndarray, patch: np.ndarray,
     patch, in which a code as wide as the patch's region is FIT_PX wide), or None.
 
     Not `thorough` (a frame where a code was read already, by any reader: the region is most
-    often that card's own print), the patch is only looked at as it is, and no finder is
-    looked for around where it was put."""
+    often that card's own print), the patch is only looked at as it is, and only if two of its
+    spots match the finder well; no finder is looked for around where it was put."""
     seen = [(patch, matrix)]
     if thorough:
         h, w = patch.shape[:2]
@@ -605,8 +623,9 @@ def read_patch(gray: np.ndarray, matrix: np.ndarray, patch: np.ndarray,
         seen.append((cv2.warpAffine(gray, matrix * ZOOM, size, flags=cv2.INTER_LINEAR,
                                     borderMode=cv2.BORDER_REPLICATE), matrix * ZOOM))
     maps = {n: [] for n in qr_grid.SIDES}
+    least = MIN_FINDER if thorough else MIN_FINDER_BESIDE_A_READ
     for k, (view, to_view) in enumerate(seen):
-        triples = _first_triples(view)
+        triples = _first_triples(view, least)
         if not len(triples):
             continue
         back = np.vstack([cv2.invertAffineTransform(to_view), [0, 0, 1]])
@@ -621,13 +640,13 @@ def read_patch(gray: np.ndarray, matrix: np.ndarray, patch: np.ndarray,
     return read_grids(gray, {n: np.concatenate(m) for n, m in maps.items() if m}, thorough)
 
 
-def _first_triples(patch: np.ndarray) -> np.ndarray:
+def _first_triples(patch: np.ndarray, least: float = MIN_FINDER) -> np.ndarray:
     """Where a code's finders may be in a patch (K, 3, 2), from its finder-like spots; none if
-    fewer than two spots look like finders."""
+    fewer than two spots match the finder at least `least`."""
     if patch.shape[0] <= _TEMPLATE.shape[0] or patch.shape[1] <= _TEMPLATE.shape[1]:
         return np.zeros((0, 3, 2))
     response = cv2.matchTemplate(patch.astype(np.float32), _TEMPLATE, cv2.TM_CCOEFF_NORMED)
     spots = _peaks(response)
-    if len(spots) < 2 or spots[1][2] < MIN_FINDER:
+    if len(spots) < 2 or spots[1][2] < least:
         return np.zeros((0, 3, 2))  # not two finders: no code, or too little of one to fit
     return _finder_triples(response, spots)

@@ -126,32 +126,48 @@ def test_without_the_fit_nothing_reads_those_tags(monkeypatch):
         assert cards(decoder.decode_frame(frames_second.card_frame(size, seed).frame)) == set()
 
 
-# Frames whose tags the fit reads only with one of its three ways of placing a code: a finder
-# lost under glare on a tilted card, looked for around where it was assumed (moved); an
-# outline fitted on the sharp frame, which smoothing would pull off the code (sharp); a code
-# half as wide as its region, found in the patch made larger (larger). Each is read by the fit
-# and by nothing else.
+# Frames whose tags the fit reads only with one of its ways of placing a code: a finder lost
+# under glare on a tilted card, looked for around where it was assumed (moved), also where the
+# best outline matches fairly well (searched sooner), among more outlines (searched wider) and
+# beside a finder that matches only fairly (beside a fair finder); an outline
+# fitted on the sharp frame, which smoothing would pull off the code (sharp); a code half as
+# wide as its region, found in the patch made larger (larger); a finder seen foreshortened,
+# found between the two spots the square template gives at its ends (foreshortened); the blur
+# fitted on a grid other than the best fitted (next outline); a dim second card beside one
+# read (faint beside a read). Each is read by the fit and by nothing else.
 PLACED = {  # way: (size, seed, cards read, the card the fit reads)
     "moved": ((640, 480), 10000817, {"G3:1"}, "G3:1"),
+    "moved, searched sooner": ((640, 480), 20000855, {"R4:1"}, "R4:1"),
+    "moved, searched wider": ((640, 480), 20000741, {"G1:2"}, "G1:2"),
+    "moved, beside a fair finder": ((640, 480), 10000830, {"B3:2"}, "B3:2"),
     "sharp": ((640, 480), 20000726, {"R1:2"}, "R1:2"),
     "sharp beside a read": ((640, 480), 30000839, {"R1:2", "W1:2"}, "R1:2"),
     "larger": ((640, 480), 10000759, {"B5:1"}, "B5:1"),
+    "foreshortened": ((640, 480), 20000893, {"G1:2"}, "G1:2"),
+    "next outline": ((640, 480), 10000855, {"B5:1"}, "B5:1"),
+    "faint beside a read": ((640, 480), 20000814, {"G4:1", "M4:1"}, "M4:1"),
 }
 
 
 def smoothed_first(view, h, layout):
-    """The fit as it was: on the smoothed frame, then on the sharp one."""
+    """The fit smoothed first: on the smoothed frame, then on the sharp one."""
     module = tag_fit._module_px(h)
     for sigma in (1.0, 0.4):
         h, fitted = tag_fit._fit(view, h, layout.fixed_points, layout.fixed_values, sigma * module)
     return h, fitted
 
 
-WITHOUT = {
-    "moved": ("GUESSED_FINDER", -1.0),  # no finder is taken as assumed: none is moved
-    "sharp": ("_placed", smoothed_first),
-    "sharp beside a read": ("_placed", smoothed_first),
-    "larger": ("ZOOMED_MIN_OUTLINE", 2.0),  # no outline found in the larger patch is kept
+WITHOUT = {  # way: (module, name, value) that takes that way away
+    "moved": (tag_fit, "GUESSED_FINDER", -1.0),  # no finder is taken as assumed: none is moved
+    "moved, searched sooner": (tag_fit, "SEARCH_BELOW", 0.6),
+    "moved, searched wider": (tag_fit, "SEARCHED", 3),  # among the three best outlines only
+    "moved, beside a fair finder": (tag_fit, "SEEN_FINDER", 0.45),
+    "sharp": (tag_fit, "_placed", smoothed_first),
+    "sharp beside a read": (tag_fit, "_placed", smoothed_first),
+    "larger": (tag_fit, "ZOOMED_MIN_OUTLINE", 2.0),  # no outline found in the larger patch is kept
+    "foreshortened": (tag_fit, "ONE_FINDER_MODULES", 0.0),  # no midpoint of two spots
+    "next outline": (tag_fit, "BLUR_OUTLINES", 1),
+    "faint beside a read": (decoder, "FIT_MIN_STRIPES", 99.0),  # no faint region is fitted
 }
 
 
@@ -163,7 +179,7 @@ def test_tags_placed_each_way_are_read_by_the_fit_and_not_without_it(way, monkey
     with zxing_fallback.set_aside():
         assert cards(decoder.decode_frame(frame, stats=stats)) == read
     assert stats.get("tag fit", 0) == 1, stats
-    monkeypatch.setattr(tag_fit, *WITHOUT[way])
+    monkeypatch.setattr(*WITHOUT[way])
     assert cards(decoder.decode_frame(frame)) == read - {fitted}
 
 
@@ -173,7 +189,9 @@ LOOKALIKES = ["HNB:{s}7:{c}", "HNB:Q{r}:{c}", "HNB:{s}{r}:4", "HNB:{s}{r}:{c}0"]
 
 
 @pytest.mark.parametrize("size, seed, read",
-                         SMEARED[:3] + [PLACED[w][:3] for w in ("moved", "sharp", "larger")])
+                         SMEARED[:3] + [PLACED[w][:3] for w in (
+                             "moved", "moved, searched wider", "sharp", "larger", "foreshortened",
+                             "next outline", "faint beside a read")])
 def test_a_code_one_character_from_a_tag_is_never_named(size, seed, read, monkeypatch):
     fitted = []
     read_patch = tag_fit.read_patch
