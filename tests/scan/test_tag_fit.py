@@ -129,12 +129,12 @@ def test_without_the_fit_nothing_reads_those_tags(monkeypatch):
 # Frames whose tags the fit reads only with one of its ways of placing a code: a finder lost
 # under glare on a tilted card, looked for around where it was assumed (moved), also where the
 # best outline matches fairly well (searched sooner), among more outlines (searched wider) and
-# beside a finder that matches only fairly (beside a fair finder); an outline
-# fitted on the sharp frame, which smoothing would pull off the code (sharp); a code half as
-# wide as its region, found in the patch made larger (larger); a finder seen foreshortened,
-# found between the two spots the square template gives at its ends (foreshortened); the blur
-# fitted on a grid other than the best fitted (next outline); a dim second card beside one
-# read (faint beside a read). Each is read by the fit and by nothing else.
+# beside a finder that matches only fairly (beside a fair finder); an outline fitted on the
+# sharp frame, which smoothing would pull off the code (sharp); a code half as wide as its
+# region, found in the patch made larger (larger); a finder seen foreshortened, found between
+# the two spots the square template gives at its ends (foreshortened); the blur fitted on a
+# grid other than the best fitted (next outline); a dim second card beside one read (faint
+# beside a read). Each card named last is read by the fit and by nothing else.
 PLACED = {  # way: (size, seed, cards read, the card the fit reads)
     "moved": ((640, 480), 10000817, {"G3:1"}, "G3:1"),
     "moved, searched sooner": ((640, 480), 20000855, {"R4:1"}, "R4:1"),
