@@ -23,7 +23,7 @@ pytestmark = [pytest.mark.wheel, pytest.mark.ui]
 
 REPO = Path(__file__).resolve().parents[1]
 GAME = REPO / "tests" / "fixtures" / "real-games" / "hanabi-live__no_variant.json"
-DATA_SUFFIXES = {".kv", ".po", ".wav", ".json"}
+DATA_SUFFIXES = {".kv", ".po", ".wav", ".json", ".onnx"}
 SOURCES = ("pyproject.toml", "README.md", "companion", "hardware", "kv")
 
 

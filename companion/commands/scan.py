@@ -127,6 +127,9 @@ def run(args) -> int:
         except DeckError as err:
             print(message(err), file=sys.stderr)
             return 1
+        except OSError as err:  # the face network missing or damaged: a broken install
+            print(err, file=sys.stderr)
+            return 1
     for path in args.images:
         result = scan_file(path, args.variant, faces)
         if "error" in result:

@@ -1,31 +1,28 @@
 """Naming the cards in a frame by their faces, only when sure.
 
-For each card-shaped outline (finder.OutlineSearch) the face is put upright and judged twice, and
-a card is named only when both judges name it; or, where the first is sure of the suit and not
-of the rank, when the second names a card of that suit and each rank corner tells its rank by
-far (RANK_BY_FIGURE); or, where the second names nothing and points to no other card either
-(a figure printed faint), when the first is as sure as it must be to name a card alone
-(ALONE_MAX_RESIDUAL, ALONE_MIN_LEANING, no other card within CONTENDER_RATIO):
+Each card-shaped outline in the frame (finder.OutlineSearch) is put upright and judged:
 
-- the comparison with every taught face, both ways up, under the light fitted for each
-  (features.residuals): the face must be close to what was taught (MAX_RESIDUAL) and lean
-  towards the card against every other card near it (MIN_LEANING). It knows colours: a white
-  card under a warm lamp is never a yellow one.
-- the discriminant learned from the taught faces (discriminant.FaceModel; each rank corner
-  judged against each card at its best of a few shifts of the outline): a rank corner must
-  be about as near the card as its taught views are (MAX_CORNER_SPREAD; the whole card may be
-  further, a glare or a thumb on it, within MAX_WHOLE_SPREAD, or FAR_WHOLE_SPREAD if it is
-  still far nearer this card than any other), no part may find another card much nearer
-  (MAX_DISSENT), a corner must find this one nearer than every card of another rank and the
-  whole card nearer than every card of another suit (MIN_CORNER, MIN_SUIT: the corner tells
-  the rank, the whole card the suit), and all told it must be clearly nearer than any other
-  card (MIN_EVIDENCE). It knows which differences survive a
-  camera: a 2 and a 3 of one suit are told apart by the figure, not by the lamp.
+- by the face network (face_net.py), which knows no deck: it says how alike the view is to
+  each face the players taught (net_judge.NetJudge), and is sure of a card when the view is
+  very like one taught card and clearly more like it than like any other card of the deck (a
+  2 and a 3 of one suit, a white and a yellow card under a warm lamp);
+- by the pixel judge (pixel_judge.PixelJudge), which compares the view with the taught faces
+  pixel by pixel under the light fitted for each, and asks a discriminant learned from the
+  deck to agree.
 
-A card's back, a phone, or a blurred glimpse of two close faces gives nothing, and the table
-falls back on the picker. A card outside the variant's deck is never named, and neither is a
-card whose nearest taught face is outside it, nor a card of a suit not all taught (an untaught
-rank differs from the taught ones where neither judge looked).
+A card is named only when both judges find the view nearest the same taught card, and one of
+them is sure of it: the network, if the view is as close to the card's taught face, pixel by
+pixel, as the pixel judge asks of a card it names (for an outline of the second look, as close
+as SECOND_LOOK_MAX_RESIDUAL) and the pixel judge's discriminant names the card too
+(PixelJudge.learns: a lined notebook the network took for a rainbow 2 it did not); or the pixel
+judge by its own rules. The two see different things (the network what its
+training taught it to overlook, the pixel judge what differs under this light), each is sure
+of views the other is not, and where they point to different cards neither names one (a white
+5 the pixel judge took for the 1 was nearest the 3 for the network).
+
+A card's back, a phone, or a blurred glimpse gives nothing, and the table falls back on the
+picker. A card outside the variant's deck is never named, and neither is a card of a suit not
+all taught (an untaught rank would be named as the taught rank it looks most like).
 """
 
 from __future__ import annotations
@@ -34,50 +31,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.faces import features
 from companion.faces.deck_file import Deck
-from companion.faces.discriminant import FaceModel
 from companion.faces.finder import OutlineSearch, Quad, one_on_the_other, upright_face
-from companion.rules.variants import Variant, get_variant
-
-MAX_RESIDUAL = 0.45  # of the nearest card (features.residuals; 0 is the taught face itself)
-MIN_LEANING = 0.2  # towards the nearest card against every rival (features.leaning; 0.5 is all the way)
-# the first judge alone (a deck of one card has no discriminant): as strict as it was made
-ALONE_MAX_RESIDUAL = 0.22
-ALONE_MIN_LEANING = 0.44
-MIN_EVIDENCE = 5.0  # how much nearer the card, in the discriminant, than any other (summed over the parts)
-# of the whole card's distance to the card, against what its taught views give: a glare or a
-# thumb may spoil part of it, but a lined notebook's corners look like a white 1's thin figure,
-# and only its whole (no art in the middle) tells it apart
-MAX_WHOLE_SPREAD = 2.5
-# further still (a glare over the art), if the whole card's squared distance to any other card
-# is at least WHOLE_RATIO times its distance to this one: the notebook is about as far from
-# every card (1.3 times)
-FAR_WHOLE_SPREAD = 4.0
-WHOLE_RATIO = 2.0
-MAX_CORNER_SPREAD = 1.0  # of the nearer rank corner's: the figure itself must look as taught
-MAX_DISSENT = 20.0  # the most one part may find another card nearer (a thumb over a corner)
-MIN_CORNER = 5.0  # by how much at least one rank corner must find the card nearer than any of another rank
-# by how much the whole card must find the card nearer than any card of another suit: the whole
-# tells the suit (a lined notebook under a warm light, its corners a white 1's thin figure, was
-# nearer the yellow 1 as a whole)
-MIN_SUIT = 5.0
-# where the first judge is sure of the suit but not of the rank, by how much each rank corner
-# must find the card nearer than any card of another rank (3 times MIN_CORNER; a blurred 3 both
-# judges took for a 1 had 12 in one corner. It is no guard against a taught face that is itself
-# wrong: a 5 whose teach outline took in the cloth lost to the 4 by 37 and 44)
-RANK_BY_FIGURE = 15.0
-MIN_SEPARATION = 1.0  # against every rival (features.separation)
-RIVAL_RATIO = 2.0  # a card whose residual is within this factor of the nearest one is a rival
-MAX_RIVALS = 8
-PER_FACE = 2 * len(features.ZOOMS)  # samples of one taught face: each zoom, both ways up
-CONTENDER_RATIO = 1.25  # a card whose residual is within this factor of the nearest may be named
-# an outline of the second look (what stands out from the cloth) is less sure to be the card's
-# own (a blob may lose a corner to a stripe of the cloth's colour, or take in a shadow), and a
-# face warped a little off can lean to a neighbouring rank: it names a card only as close to a
-# taught face as the first judge alone asks (a rainbow 3 under a warm lamp was read as a 4 at
-# 0.245)
-SECOND_LOOK_MAX_RESIDUAL = ALONE_MAX_RESIDUAL
+from companion.faces.net_judge import NetJudge, NetVerdict
+from companion.faces.pixel_judge import SECOND_LOOK_MAX_RESIDUAL, PixelJudge, shown_cards
+from companion.rules.variants import Variant
 
 
 @dataclass(frozen=True)
@@ -86,284 +44,19 @@ class FaceRead:
 
     quad: Quad
     card: str | None
-    best: str  # the nearest card, named or not
-    residual: float  # its residual
-    leaning: float  # towards it against its closest rival (0.5 when it has none)
-
-
-@dataclass(frozen=True)
-class Standing:
-    """How the discriminant's verdicts on a face stand towards one card (FaceReader._standing)."""
-
-    lead: float  # how much nearer it is, all told, than the nearest other card (negative: another is)
-    spread: float  # the whole card's distance to it, against what its taught views give
-    clear: bool  # every other card at least WHOLE_RATIO times as far, by the whole card
-    corner_spread: float  # the nearer rank corner's distance to it, against its taught views'
-    dissent: float  # the least margin of any part (negative: that part finds another card nearer)
-    rank_margins: tuple[float, float]  # each rank corner's, against the cards of another rank
-    suit_margin: float  # the whole card's, against the cards of another suit
-
-
-@dataclass(frozen=True)
-class Comparison:
-    """An upright face against the deck: per card, its residual and its nearest taught sample."""
-
-    sample: np.ndarray
-    residual: np.ndarray  # per card (FaceReader.cards order)
-    nearest: np.ndarray  # per card, the index of its nearest sample
-    gains: np.ndarray  # per sample, the light fitted
-    posed: np.ndarray  # per card and pose (zoom, way up), its nearest sample
+    best: str  # the taught card the network finds the view most like, named or not
+    likeness: float  # to it (cosine of the network's vectors; 1 is the taught face itself)
+    gap: float  # its likeness less the next card's
+    by: str = ""  # which judge named the card: "network" or "pixels"
 
 
 class FaceReader:
-    def __init__(self, deck: Deck, max_residual: float = MAX_RESIDUAL, min_leaning: float = MIN_LEANING) -> None:
+    def __init__(self, deck: Deck, judge: NetJudge | None = None, pixels: PixelJudge | None = None) -> None:
         self.deck = deck
-        self.max_residual = max_residual
-        self.min_leaning = min_leaning
         self.cards = deck.cards()
-        self._ranks = np.array([card[1:] for card in self.cards])  # per card, its rank
-        self._suits = np.array([card[:1] for card in self.cards])
         self._taught = set(self.cards)
-        samples, labels = [], []
-        for index, card in enumerate(self.cards):
-            for face in deck.faces[card]:
-                for zoom in features.ZOOMS:
-                    near = features.zoomed(face, zoom)
-                    for turned in (near, near[::-1, ::-1]):
-                        samples.append(features.sample(turned))
-                        labels.append(index)
-        self._samples = np.stack(samples) if samples else None
-        self._labels = np.array(labels, int)
-        self._scale = features.contrast(self._samples) if samples else 1.0
-        faces = [face for card in self.cards for face in deck.faces[card]]
-        self.model = FaceModel(faces, [i for i, card in enumerate(self.cards) for _ in deck.faces[card]]) \
-            if len(self.cards) > 1 else None
-
-    def compare(self, face: np.ndarray) -> Comparison | None:
-        """The face against every taught face, under the light fitted for each."""
-        if self._samples is None:
-            return None
-        best = None
-        for zoom in features.ZOOMS:
-            sample = features.sample(features.zoomed(face, zoom))
-            res, gains = features.residuals(sample, self._samples, self._scale)
-            if best is None or res.min() < best[1].min():
-                best = sample, res, gains
-        sample, res, gains = best
-        residual = np.full(len(self.cards), np.inf, np.float32)
-        nearest = np.zeros(len(self.cards), int)
-        posed = np.zeros((len(self.cards), PER_FACE), int)  # per card and pose, its nearest sample
-        for i in np.argsort(res)[::-1]:  # the nearest sample of each card is written last
-            card = self._labels[i]
-            residual[card] = res[i]
-            nearest[card] = i
-            posed[card, i % PER_FACE] = i
-        return Comparison(sample, residual, nearest, gains, posed)
-
-    def leaning(self, comparison: Comparison, card: int, rival: int) -> float:
-        """features.leaning of the face towards `card` against `rival` (indexes in self.cards),
-        the rival taken in the same pose (zoom, way up) as the card's nearest sample: two
-        faces are told apart where they differ, not where they are turned or trimmed apart."""
-        a = comparison.nearest[card]
-        b = comparison.posed[rival, a % PER_FACE]
-        return features.leaning(comparison.sample, comparison.gains[a], self._samples[a], self._samples[b])
-
-    def separation(self, comparison: Comparison, card: int, rival: int) -> float:
-        """features.separation of `card` from `rival` for this face, in the same pose."""
-        a = comparison.nearest[card]
-        b = comparison.posed[rival, a % PER_FACE]
-        return features.separation(comparison.sample, comparison.gains[a], self._samples[a], self._samples[b])
-
-    def learned(self, face: np.ndarray, min_each_corner: float = -np.inf, parts=None) -> int | None:
-        """The card the discriminant names for the upright face (its index in self.cards), or
-        None: the nearer rank corner as near the card as its taught views (the whole card may
-        stray further), no part finding another card much nearer, a corner finding this one
-        nearer than any card of another rank (each corner by `min_each_corner`, if asked) and
-        the whole card nearer than any card of another suit, and all told clearly nearer it
-        than any other card. In a deck of one rank the corners have
-        no rank to tell from (read() names no card of a suit not taught whole). `parts`: the
-        model's verdicts on the face, if already made."""
-        if self.model is None:
-            return None
-        parts = parts if parts is not None else self.model.verdicts(face)
-        whole, first, second = parts
-        card = int(np.argmin(whole.distance + first.distance + second.distance))
-        s = self._standing(parts, card)
-        near = s.spread <= (FAR_WHOLE_SPREAD if s.clear else MAX_WHOLE_SPREAD) and s.corner_spread <= MAX_CORNER_SPREAD
-        # the corner must tell the rank: against the cards of another rank (the same figure in
-        # another suit's colours may be as near, on a light card whose corners are pale; the
-        # whole card and the first judge tell the suit)
-        agreed = s.dissent >= -MAX_DISSENT and max(s.rank_margins) >= MIN_CORNER \
-            and min(s.rank_margins) >= min_each_corner and s.suit_margin >= MIN_SUIT
-        return card if s.lead >= MIN_EVIDENCE and near and agreed else None
-
-    def _standing(self, parts, card: int) -> Standing:
-        """How the discriminant's verdicts on a face (`parts`) stand towards `card`."""
-        whole, first, second = parts
-        total = whole.distance + first.distance + second.distance
-        others = np.delete(whole.distance, card)
-        other_rank = (self._ranks != self._ranks[card])[:len(total)]  # the model's cards only
-        other_suit = (self._suits != self._suits[card])[:len(total)]
-        return Standing(
-            lead=float(np.delete(total, card).min() - total[card]),
-            spread=float(whole.distance[card] / self.model.whole.typical),
-            clear=bool(others.min() >= WHOLE_RATIO * whole.distance[card]),
-            corner_spread=float(min(first.distance[card], second.distance[card]) / self.model.corner.typical),
-            dissent=min(part.margin(card) for part in parts),
-            rank_margins=(first.margin(card, other_rank), second.margin(card, other_rank)),
-            suit_margin=whole.margin(card, other_suit))
-
-    def not_against(self, parts, card: int) -> bool:
-        """Whether the discriminant's verdicts on a face (`parts`), though they do not name
-        `card`, leave it standing: no card clearly nearer all told (MIN_EVIDENCE), no rank
-        corner finding a card of another rank nearer (by MIN_CORNER), no part finding another
-        card much nearer (MAX_DISSENT), and the whole card nearer it than any card of another
-        suit (MIN_SUIT) and about as near it as its taught views. A figure printed faint (a white
-        card's pale print on a light edition) barely moves the discriminant, which learned to
-        overlook small differences; the first judge, comparing pixels, still sees it."""
-        total = sum(part.distance for part in parts)
-        if card >= len(total) or not np.isfinite(total[card]):
-            return False
-        s = self._standing(parts, card)
-        return (s.lead >= -MIN_EVIDENCE and s.spread <= MAX_WHOLE_SPREAD
-                and min(s.rank_margins) >= -MIN_CORNER and s.dissent >= -MAX_DISSENT
-                and s.suit_margin >= MIN_SUIT)
-
-    def rivals(self, face: np.ndarray, card: int) -> list[int]:
-        """The cards (indexes in self.cards) that stand in the way of naming `card` in this
-        upright view of it, pair by pair: nearer to it, not clearly told apart from it where
-        the two differ, or not clearly further in the discriminant (the reader's own verdict
-        asks more: see judge and learned)."""
-        comparison = self.compare(face)
-        if comparison is None:
-            return []
-        residual = comparison.residual
-        own = residual[card]
-        out = []
-        totals = None
-        if self.model is not None:
-            totals = sum(part.distance for part in self.model.verdicts(face))
-        for other in range(len(self.cards)):
-            if other == card:
-                continue
-            close = residual[other] <= RIVAL_RATIO * own
-            if residual[other] < own or (close and self.leaning(comparison, card, other) < self.min_leaning) \
-                    or (totals is not None and totals[other] - totals[card] < MIN_EVIDENCE):
-                out.append(other)
-        return out
-
-    def _suit_taught(self, suit: str, allowed: set[str] | None) -> bool:
-        """Whether every card of `suit` that may be shown was taught (for no variant named: of
-        the classic deck), so that the discriminant has each rank to weigh against the others."""
-        shown = allowed if allowed is not None else _allowed("classic")
-        return all(card in self._taught for card in shown if card[0] == suit)
-
-    def _alone_sure(self, comparison: Comparison, card: str, leaning: float) -> bool:
-        """Whether the first judge is as sure of `card` as it must be to name it alone: within
-        the strict limits of a deck of one card, and with no other card a contender (within
-        CONTENDER_RATIO of its residual; a white 4 under a cold light that was as near the
-        white 3 and 5 leaned to the 3 by 0.446)."""
-        residual = comparison.residual
-        own = float(residual[self.cards.index(card)])
-        others = np.delete(residual, self.cards.index(card))
-        return (own <= ALONE_MAX_RESIDUAL and leaning >= ALONE_MIN_LEANING
-                and (not len(others) or float(others.min()) > CONTENDER_RATIO * own))
-
-    def _limits(self) -> tuple[float, float]:
-        """The first judge's (max residual, min leaning): this reader's, and for a deck of one
-        card, which has no discriminant to agree, the strict ones of the first judge alone."""
-        if self.model is not None:
-            return self.max_residual, self.min_leaning
-        return ALONE_MAX_RESIDUAL, ALONE_MIN_LEANING
-
-    def judge(self, comparison: Comparison | None, allowed: set[str] | None = None
-              ) -> tuple[str | None, str, float, float, str | None]:
-        """(card or None, nearest card, its residual, its leaning against its closest rival,
-        and its suit or None: whether this judge is sure of the suit, against the cards of
-        other suits near, even where it is not sure of the rank; given whether or not the card
-        is in `allowed`, which the caller asks of the card it names)."""
-        if comparison is None or not np.isfinite(comparison.residual).any():
-            return None, "", float("inf"), 0.0, None
-        residual = comparison.residual
-        first = float(residual.min())
-        near = [int(i) for i in np.argsort(residual) if residual[i] <= RIVAL_RATIO * first][:MAX_RIVALS]
-        # of the cards nearly as near as the nearest, the one that leans towards itself most
-        # clearly against all the others near
-        best, leaning = near[0], 0.5
-        if len(near) > 1:
-            contenders = [a for a in near if residual[a] <= CONTENDER_RATIO * first]
-            scores = [min(self.leaning(comparison, a, b) for b in near if b != a) for a in contenders]
-            k = int(np.argmax(scores))
-            best, leaning = contenders[k], scores[k]
-        first = float(residual[best])
-        name = self.cards[best]
-        other_suits = [b for b in near if b != best and self.cards[b][0] != name[0]]
-        suit_leaning = min([self.leaning(comparison, best, b) for b in other_suits], default=0.5)
-        unclear = [b for b in near if b != best and self.separation(comparison, best, b) < MIN_SEPARATION]
-        if unclear:
-            leaning = min(leaning, 0.0)  # the rivals differ from it less than the face does
-            if any(b in other_suits for b in unclear):
-                suit_leaning = 0.0
-        max_residual, min_leaning = self._limits()
-        # a card of a suit not all taught is never named: an untaught rank differs from the
-        # taught ones where neither judge looked (a deck taught in part reads the suits it has
-        # whole)
-        close = first <= max_residual and self._suit_taught(name[0], allowed)
-        sure = close and leaning >= min_leaning
-        if allowed is not None and name not in allowed:
-            sure = False
-        suit = name[0] if close and suit_leaning >= min_leaning else None
-        return (name if sure else None), name, first, leaning, suit
-
-    def read_all(self, frame: np.ndarray, variant: Variant | str | None = None) -> list[FaceRead]:
-        """Every card-shaped outline in the frame with its verdict. Where the outlines found by
-        their edges name no card, the outlines of what stands out from the cloth's colours
-        are judged too (a card lost among the cloth's edges, or found by edges a little off)."""
-        if not self.cards or frame is None or frame.ndim != 3 or frame.shape[2] != 3:
-            return []
-        allowed = _allowed(variant)
-        _max_residual, min_leaning = self._limits()
-        search = OutlineSearch(frame)
-        quads = search.cards(fallback=False)
-        verdicts = [self._verdict(frame, quad, allowed) for quad in quads]
-        out = _grouped(verdicts, [], min_leaning)
-        if all(read.card is None for read in out):
-            more = search.standing_out(quads)
-            if more:
-                second = [self._verdict(frame, quad, allowed, SECOND_LOOK_MAX_RESIDUAL) for quad in more]
-                out = _grouped(verdicts, second, min_leaning)
-        return out
-
-    def _verdict(self, frame: np.ndarray, quad: Quad, allowed: set[str] | None,
-                 max_residual: float | None = None) -> tuple[float, FaceRead]:
-        """One outline judged by both judges, with the residual of the taught face nearest it;
-        `max_residual`, where given, is the most the named card's residual may be."""
-        face = upright_face(frame, quad)
-        comparison = self.compare(face)
-        card, best, residual, leaning, suit = self.judge(comparison, allowed)
-        if max_residual is not None and residual > max_residual:
-            card, suit = None, None
-        if card is not None and self.model is not None:
-            parts = self.model.verdicts(face)
-            learned = self.learned(face, parts=parts)
-            # a faint figure: the discriminant names nothing and points nowhere else, and the
-            # first judge is as sure as it must be of a deck of one card
-            faint = learned is None and self._alone_sure(comparison, card, leaning) \
-                and self.not_against(parts, self.cards.index(card))
-            if not faint and (learned is None or self.cards[learned] != card):
-                card = None
-        elif suit is not None and self.model is not None:
-            # sure of the suit, not of the rank (two figures of one suit alike pixel by pixel
-            # under this light): the rank is the discriminant's, if each corner tells it clearly
-            # and the card is among the first judge's near ones, within its limit
-            learned = self.learned(face, RANK_BY_FIGURE)
-            limit = min(self.max_residual if max_residual is None else max_residual,
-                        RIVAL_RATIO * float(comparison.residual.min()))
-            if learned is not None and self.cards[learned][0] == suit \
-                    and comparison.residual[learned] <= limit \
-                    and (allowed is None or self.cards[learned] in allowed):
-                card = self.cards[learned]
-        return float(comparison.residual.min()), FaceRead(quad, card, best, residual, leaning)
+        self.judge = judge or NetJudge(deck)
+        self.pixels = pixels or PixelJudge(deck)
 
     def read(self, frame: np.ndarray, variant: Variant | str | None = None) -> list[str]:
         """The cards named in the frame ("R1"), each once, only those the reader is sure of."""
@@ -373,52 +66,83 @@ class FaceReader:
                 names.append(read.card)
         return names
 
+    def read_all(self, frame: np.ndarray, variant: Variant | str | None = None) -> list[FaceRead]:
+        """Every thing card-shaped in the frame with its verdict (one per thing)."""
+        if not self.cards or frame is None or frame.ndim != 3 or frame.shape[2] != 3:
+            return []
+        allowed = shown_cards(variant)
+        search = OutlineSearch(frame)
+        quads = search.cards(fallback=False)
+        reads = self._judged(frame, quads, allowed)
+        out = one_per_thing(reads)
+        if all(read.card is None for read in out):
+            more = search.standing_out(quads)
+            if more:
+                out = one_per_thing(reads + self._judged(frame, more, allowed, SECOND_LOOK_MAX_RESIDUAL))
+        return out
 
-def _grouped(verdicts: list[tuple[float, FaceRead]], second: list[tuple[float, FaceRead]],
-             min_leaning: float) -> list[FaceRead]:
-    """One verdict per thing in view, from (nearest residual, verdict) per outline: `verdicts`
-    of the outlines found by their edges, `second` of the second look's.
+    def _judged(self, frame: np.ndarray, quads: list[Quad], allowed: set[str] | None,
+                max_residual: float | None = None) -> list[FaceRead]:
+        """Each outline's verdict (`max_residual`: the most a card the pixel judge names may
+        be from its taught face, for a second look)."""
+        if not quads:
+            return []
+        faces = [upright_face(frame, quad) for quad in quads]
+        reads = []
+        for quad, face, verdict in zip(quads, faces, self.judge.verdicts(faces)):
+            card, by = self._named(face, verdict, allowed, max_residual)
+            reads.append(FaceRead(quad, card, verdict.best, verdict.likeness, verdict.gap, by))
+        return reads
 
-    Outlines one inside the other (a card and its printed border, a card and its shadow, a card
-    on a box) are one thing, judged by its outline nearest a taught face; a second-look
-    outline joins the thing any of whose outlines it lies on, and never regroups them (where
-    it is the nearer, the edges' outline took in a finger or a glare, or cut a corner). Where
-    the first outline names nothing though it leaned clearly to a card (`min_leaning`; it
-    missed on its residual or its outline, not because two cards were close), another outline
-    of the thing may name that card, never another. And no card is named if any outline of
-    the thing is sure of another card (a border taught for one card and not for the next must
-    not outweigh the figure)."""
-    groups: list[list[tuple[float, FaceRead]]] = []
+    def _named(self, face: np.ndarray, verdict: NetVerdict, allowed: set[str] | None,
+               max_residual: float | None = None) -> tuple[str | None, str]:
+        """(the card named for an upright face, or None; which judge named it, or "")."""
+        pixels = self.pixels.verdict(face, allowed, max_residual)
+        if pixels.card is not None and pixels.card == verdict.best:
+            return (pixels.card, "pixels") if self._may_name(pixels.card, allowed) else (None, "")
+        limit = self.pixels.max_residual if max_residual is None else max_residual
+        if verdict.card is not None and self._may_name(verdict.card, allowed) \
+                and pixels.best == verdict.card and pixels.residual <= limit \
+                and self.pixels.learns(face, verdict.card):
+            return verdict.card, "network"
+        return None, ""
 
-    def place(item: tuple[float, FaceRead], lies_on) -> None:
-        group = next((g for g in groups if lies_on(g)), None)
+    def _may_name(self, card: str, allowed: set[str] | None) -> bool:
+        """The card is in the variant's deck, and every card of its suit that may be shown was
+        taught (for no variant named: of the classic deck), so that no untaught rank of the
+        suit could be taken for it."""
+        if allowed is not None and card not in allowed:
+            return False
+        shown = allowed if allowed is not None else shown_cards("classic")
+        return all(other in self._taught for other in shown if other[0] == card[0])
+
+    def rivals(self, face: np.ndarray, card: str) -> list[str]:
+        """The cards that keep this upright view of `card` from being named as it: none if it
+        is named, else those that stand in the way before either judge (NetJudge.rivals,
+        PixelJudge.rivals)."""
+        if card not in self.cards or self._named(face, self.judge.verdicts([face])[0], None)[0] == card:
+            return []
+        by_pixels = [self.pixels.cards[i] for i in self.pixels.rivals(face, self.pixels.cards.index(card))]
+        return sorted(set(self.judge.rivals(face, card)) | set(by_pixels))
+
+
+def one_per_thing(reads: list[FaceRead]) -> list[FaceRead]:
+    """One verdict per thing in view: outlines one inside the other are one thing, judged by
+    its outline most like a taught face; it names a card only if no outline of it names
+    another."""
+    groups: list[list[FaceRead]] = []
+    for read in sorted(reads, key=lambda r: -r.likeness):
+        group = next((g for g in groups if any(one_on_the_other(read.quad, r.quad) for r in g)), None)
         if group is None:
-            groups.append([item])
+            groups.append([read])
         else:
-            group.append(item)
-
-    for item in sorted(verdicts, key=lambda item: item[0]):
-        place(item, lambda g: one_on_the_other(item[1].quad, g[0][1].quad))
-    for item in sorted(second, key=lambda item: item[0]):
-        place(item, lambda g: any(one_on_the_other(item[1].quad, v.quad) for _n, v in g))
+            group.append(read)
     out = []
-    for placed in groups:
-        group = [verdict for _nearest, verdict in sorted(placed, key=lambda item: item[0])]
-        first = group[0]
-        if first.card is None and first.leaning >= min_leaning:
-            first = next((v for v in group if v.card is not None and v.card == first.best), first)
-        if any(other.card not in (None, first.card) for other in group):
-            first = FaceRead(first.quad, None, first.best, first.residual, first.leaning)
-        out.append(first)
+    for group in groups:
+        named = {read.card for read in group if read.card is not None}
+        if len(named) == 1:
+            out.append(next(read for read in group if read.card is not None))
+        else:
+            first = group[0]
+            out.append(FaceRead(first.quad, None, first.best, first.likeness, first.gap))
     return out
-
-
-def _allowed(variant: Variant | str | None) -> set[str] | None:
-    if variant is None:
-        return None
-    if isinstance(variant, str):
-        found = get_variant(variant)
-        if found is None:
-            return set()
-        variant = found
-    return {str(card) for card in variant.cards()}

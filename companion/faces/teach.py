@@ -18,7 +18,7 @@ import numpy as np
 
 from companion.i18n import N_
 from companion.faces.deck_file import Deck
-from companion.faces.finder import find_cards, upright_face
+from companion.faces.finder import Quad, find_cards, upright_face
 from companion.faces.teach_outline import pulled_in
 from companion.rules.errors import Message
 from companion.rules.variants import VARIANTS
@@ -30,7 +30,12 @@ EDGE_MARGIN = 2  # pixels: a card outline this near the photo's edge runs off it
 
 
 def taught_faces(photo: np.ndarray) -> list[np.ndarray]:
-    """The upright faces of the card in a teach photo: the biggest card-shaped outline, and any
+    """The upright faces of the card in a teach photo (taught_outlines)."""
+    return [upright_face(photo, quad) for quad in taught_outlines(photo)]
+
+
+def taught_outlines(photo: np.ndarray) -> list[Quad]:
+    """The outlines of the card in a teach photo: the biggest card-shaped outline, and any
     outline inside it (a card printed with a border has two, and a frame may show either);
     empty if there is no card in the photo, or if the card's outline reaches the photo's edge:
     the card is then cut off, or its outline ran onto the cloth, and a face taught from it would
@@ -49,13 +54,13 @@ def taught_faces(photo: np.ndarray) -> list[np.ndarray]:
         return []
     card = pulled_in(photo, card)
     area = cv2.contourArea(card)
-    faces = [upright_face(photo, card)]
+    outlines = [card]
     for quad in quads[1:]:
         centre = tuple(map(float, quad.mean(axis=0)))
         if (cv2.pointPolygonTest(card.reshape(-1, 1, 2), centre, False) >= 0
                 and cv2.contourArea(quad) >= NESTED_SHARE * area):
-            faces.append(upright_face(photo, quad))
-    return faces
+            outlines.append(quad)
+    return outlines
 
 
 def learn_face(deck: Deck, card: str, photo: np.ndarray) -> bool:
@@ -135,9 +140,9 @@ def confusions(deck: Deck) -> list[tuple[str, str]]:
 
     reader = FaceReader(deck)
     pairs: set[tuple[str, str]] = set()
-    for i, card in enumerate(reader.cards):
+    for card in reader.cards:
         for face in deck.faces[card]:
             for trial in _trials(face):
-                for j in reader.rivals(trial, i):
-                    pairs.add(tuple(sorted((card, reader.cards[j]))))
+                for other in reader.rivals(trial, card):
+                    pairs.add(tuple(sorted((card, other))))
     return sorted(pairs)

@@ -10,13 +10,14 @@ import pytest
 from conftest import CLASSIC
 from companion.faces.discriminant import FaceModel, parts
 from companion.faces.finder import FACE_H, FACE_W
-from companion.faces.reader import MIN_EVIDENCE, FaceReader
+from companion.faces.pixel_judge import MIN_EVIDENCE, PixelJudge
+from companion.faces.reader import FaceReader
 from companion.faces.variations import variations
 
 
 @pytest.fixture(scope="module")
 def model(taught):
-    reader = FaceReader(taught)
+    reader = PixelJudge(taught)
     return reader, reader.model
 
 
@@ -108,7 +109,7 @@ def test_two_names_taught_the_same_picture_are_never_told_apart(taught):
     deck = Deck()
     for card in ("R1", "R2", "B3", "G4"):
         deck.add(card, taught.faces["R1" if card in ("R1", "R2") else card][0])
-    reader = FaceReader(deck)
+    reader = PixelJudge(deck)
     for view in _seen_at_the_table(taught.faces["R1"][0]) + [taught.faces["R1"][0]]:
         assert reader.learned(view) is None
 

@@ -85,22 +85,42 @@ def test_a_half_way_pass_is_remembered_and_forgotten(data_dir):
     assert last_setup.teach_pass() == {}
 
 
-def test_a_deck_that_cannot_be_learned_is_one_notice_that_names_why(data_dir, tmp_path, monkeypatch):
-    from companion.faces import reader
-
-    path = tmp_path / "two.deck"
+def _two_card_deck(folder):
+    """A deck file of two plain faces in `folder`."""
+    path = folder / "two.deck"
     deck = Deck()
     deck.add("R1", np.full((FACE_H, FACE_W, 3), 90, np.uint8))
     deck.add("R2", np.full((FACE_H, FACE_W, 3), 160, np.uint8))
     save_deck(deck, path)
+    return path
+
+
+def test_a_deck_that_cannot_be_learned_is_one_notice_that_names_why(data_dir, tmp_path, monkeypatch):
+    from companion.faces import pixel_judge
+
+    path = _two_card_deck(tmp_path)
 
     def out_of_memory(*_args, **_kw):
         raise MemoryError()
 
-    monkeypatch.setattr(reader, "FaceModel", out_of_memory)
+    monkeypatch.setattr(pixel_judge, "FaceModel", out_of_memory)
     read, notice = taught_deck.open_reader(path)
     assert read is None
     assert notice.startswith("Card faces are not read: MemoryError")
+    assert notice.endswith("Tags and taps work as before.")
+
+
+def test_a_face_network_that_will_not_load_is_one_notice_and_tags_go_on(data_dir, tmp_path, monkeypatch):
+    """A damaged install (the network's file cut short): one notice, no traceback."""
+    from companion.faces import face_net
+
+    path = _two_card_deck(tmp_path)
+    broken = tmp_path / "face_net.onnx"
+    broken.write_bytes(face_net.MODEL.read_bytes()[:5000])
+    monkeypatch.setattr(face_net, "MODEL", broken)
+    read, notice = taught_deck.open_reader(path)
+    assert read is None
+    assert notice.startswith("Card faces are not read:")
     assert notice.endswith("Tags and taps work as before.")
 
 

@@ -104,3 +104,15 @@ def test_scan_with_an_unusable_deck_says_why(capsys, tmp_path):
     code, out, err = run(capsys, "scan", "--deck", bad, tmp_path / "x.jpg")
     assert code == 1 and err.strip() == f"the deck {bad} is damaged: teach the deck again"
     assert out == ""
+
+
+def test_scan_with_the_face_network_missing_says_so_in_one_line(capsys, taught, tmp_path, monkeypatch):
+    from companion.faces import face_net
+    from companion.faces.deck_file import save_deck
+
+    deck = tmp_path / "deck.npz"
+    save_deck(taught, deck)
+    monkeypatch.setattr(face_net, "MODEL", tmp_path / "face_net.onnx")  # not there
+    code, out, err = run(capsys, "scan", "--deck", deck, tmp_path / "x.jpg")
+    assert code == 1 and out == ""
+    assert err.strip() == "the face network face_net.onnx is missing or damaged; reinstall the companion"

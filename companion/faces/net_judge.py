@@ -1,0 +1,73 @@
+"""The network's judge: each view of a face against the deck's taught faces (face_net.py).
+
+Every taught face, and the same face turned over (a card may lie either way up), is a vector of
+the network's; a view names the card whose taught vector is nearest (cosine), only when it is
+near enough (MIN_LIKENESS) and nearer than every other card's by MIN_GAP.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from companion.faces.deck_file import Deck
+from companion.faces.face_net import FaceNet
+
+MIN_LIKENESS = 0.6
+MIN_GAP = 0.06
+
+
+@dataclass(frozen=True)
+class NetVerdict:
+    card: str | None  # named, or None when not sure
+    best: str  # the nearest card
+    likeness: float  # its cosine
+    gap: float  # over the next card's
+
+
+class NetJudge:
+    def __init__(self, deck: Deck, net: FaceNet | None = None,
+                 min_likeness: float = MIN_LIKENESS, min_gap: float = MIN_GAP) -> None:
+        self.cards = deck.cards()
+        self.net = net or FaceNet()
+        self.min_likeness, self.min_gap = min_likeness, min_gap
+        faces, labels = [], []
+        for index, card in enumerate(self.cards):
+            for face in deck.faces[card]:
+                faces += [face, np.ascontiguousarray(face[::-1, ::-1])]
+                labels += [index, index]
+        self._taught = self.net.embed(faces)
+        self._labels = np.array(labels, int)
+
+    def likeness(self, faces: list[np.ndarray]) -> np.ndarray:
+        """Per view and card: the cosine of the view with the card's nearest taught vector."""
+        out = np.full((len(faces), len(self.cards)), -1.0, np.float32)
+        if not faces or not len(self._labels):
+            return out
+        cos = self.net.embed(faces) @ self._taught.T
+        for index in range(len(self.cards)):
+            own = self._labels == index
+            if own.any():  # a card named in the deck file without a face stays at -1
+                out[:, index] = cos[:, own].max(axis=1)
+        return out
+
+    def rivals(self, face: np.ndarray, card: str) -> list[str]:
+        """The cards that keep this view of `card` from being named as it: as alike to the view
+        as it is, or within MIN_GAP of it."""
+        if card not in self.cards:
+            return []
+        row = self.likeness([face])[0]
+        own = row[self.cards.index(card)]
+        return [other for other, like in zip(self.cards, row) if other != card and like > own - self.min_gap]
+
+    def verdicts(self, faces: list[np.ndarray]) -> list[NetVerdict]:
+        out = []
+        for row in self.likeness(faces):
+            order = np.argsort(row)[::-1]
+            first = float(row[order[0]])
+            second = float(row[order[1]]) if len(order) > 1 else -1.0
+            best = self.cards[order[0]]
+            sure = first >= self.min_likeness and first - second >= self.min_gap
+            out.append(NetVerdict(best if sure else None, best, first, first - second))
+        return out
