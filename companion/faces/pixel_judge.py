@@ -2,12 +2,14 @@
 
 One of the reader's two judges (reader.py), beside the face network (net_judge.py): it names a
 card by its own rules, and a card the network is sure of is named only if this judge's nearest
-taught face is the same card and its discriminant names it too. It judges an upright face twice, and names a card only when both judges name it;
-or, where the first is sure of the suit and not of the rank, when the second names a card of
-that suit and each rank corner tells its rank by far (RANK_BY_FIGURE); or, where the second
-names nothing and points to no other card either (a figure printed faint), when the first is
-as sure as it must be to name a card alone (ALONE_MAX_RESIDUAL, ALONE_MIN_LEANING, no other
-card within CONTENDER_RATIO):
+taught face is the same card and its discriminant names it too.
+
+It judges an upright face twice, and names a card only when both judges name it; or, where the
+first is sure of the suit and not of the rank, when the second names a card of that suit and
+each rank corner tells its rank by far (RANK_BY_FIGURE); or, where the second names nothing and
+points to no other card either (a figure printed faint), when the first is as sure as it must
+be to name a card alone (ALONE_MAX_RESIDUAL, ALONE_MIN_LEANING, no other card within
+CONTENDER_RATIO):
 
 - the comparison with every taught face, both ways up, under the light fitted for each
   (features.residuals): the face must be close to what was taught (MAX_RESIDUAL) and lean
@@ -72,11 +74,11 @@ RIVAL_RATIO = 2.0  # a card whose residual is within this factor of the nearest 
 MAX_RIVALS = 8
 PER_FACE = 2 * len(features.ZOOMS)  # samples of one taught face: each zoom, both ways up
 CONTENDER_RATIO = 1.25  # a card whose residual is within this factor of the nearest may be named
-# an outline of the second look (what stands out from the cloth; the reader holds a card the
-# network names from one to it too) is less sure to be the card's own (a blob may lose a corner to a stripe of the cloth's colour, or take in a shadow), and a
+# an outline of the second look (what stands out from the cloth) is less sure to be the card's
+# own (a blob may lose a corner to a stripe of the cloth's colour, or take in a shadow), and a
 # face warped a little off can lean to a neighbouring rank: it names a card only as close to a
 # taught face as the first judge alone asks (a rainbow 3 under a warm lamp was read as a 4 at
-# 0.245)
+# 0.245); the reader holds a card the network names from such an outline to it too
 SECOND_LOOK_MAX_RESIDUAL = ALONE_MAX_RESIDUAL
 
 
