@@ -8,23 +8,25 @@ the patch shows: a code seen at an angle is made square from its corners (OpenCV
 finds them, companion.scan.rectify), then the patch is tried larger, sharpened and binarised
 with a local threshold (defocus, motion blur, JPEG) and with the light evened out (glare,
 shadow), the latter first where a blown-out spot shows, and last smaller again, binarised after
-sharpening or after raising the contrast locally (a smeared code). In a frame where a code was
-read already, a patch in which the detector finds no code (most often that card's own firework
-or label) is only binarised once: the full round of filters there cost a third of the time on
-frames that needed none of it. A patch wider than any code (a code merged with a patterned
-card back or cloth) is searched for every code in it. Heavy work on a small patch costs far
-less than light work on the whole frame, which is why this reads far more than plain pyzbar on
-the whole frame, in about the same time or less (see bench/bench_scan.py).
+sharpening or after raising the contrast locally (a smeared code). Near a code read already
+(within BESIDE_SIDES of its patch), a patch in which the detector finds no code (most often
+that card's own firework or label) is only binarised once: the full round of filters there
+cost a third of the time on frames that needed none of it; a second card further off gets the
+full round. A patch wider than any code (a code merged with a patterned card back or cloth) is
+searched for every code in it, and a code read in it does not stand for the others. Heavy work
+on a small patch costs far less than light work on the whole frame, which is why this reads
+far more than plain pyzbar on the whole frame, in about the same time or less (see
+bench/bench_scan.py).
 zbar is the reader of record: OpenCV only says where a code is. A located patch zbar read
 nothing in, after every retry, is handed to zxing-cpp if it is installed
 (companion.scan.zxing_fallback): it reads some smeared or washed-out codes zbar gives up on; a
 region larger in the frame than that patch is handed to it again at a larger size. A frame in
 which nothing at all was read is handed to zxing-cpp whole (a code under glare may not stand out
 as a patch; zxing's own search costs a tenth of zbar's on the whole frame).
-Last, the few regions still unread, and fainter ones that look striped (in a frame where a
-code was read, one region in all), go to the tag fit (companion.scan.tag_fit): it names a
-smeared code only if it is clearly one of the card tags' known codes, and names nothing but
-card tags.
+Last, the few regions still unread, and fainter ones that look striped (once a code is read,
+only well-striped ones, and one near it), go to the tag fit (companion.scan.tag_fit), with the
+outline of any code zxing-cpp located there but could not decode: it names a smeared code only
+if it is clearly one of the card tags' known codes, and names nothing but card tags.
 
 `bare_decode` is plain pyzbar on the whole frame: the baseline of the benchmark.
 """
@@ -75,9 +77,15 @@ SECOND_READER_STRIPES = 2.5
 # Regions still unread after both readers are fitted with the known tag codes
 # (companion.scan.tag_fit), at most this many per frame, code-like ones first.
 FIT_REGIONS = 3
-FIT_REGIONS_BESIDE_A_READ = 1  # in a frame where a code was read already (a second card)
+FIT_REGIONS_BESIDE_A_READ = 1  # near a code read already (most often that card's own print)
 FIT_MIN_SCORE = 0.3  # so are fainter regions than zbar tries, if striped this much
 FIT_MIN_STRIPES = 2.0
+# A region whose centre lies within this many sides of a region read already is taken as most
+# likely that card's own print: it gets the lighter retries and fit (a second card's code lies
+# further off, or is striped well). Once a code is read, a region is fitted only if striped at
+# least FIT_AFTER_READ_STRIPES.
+BESIDE_SIDES = 3.0
+FIT_AFTER_READ_STRIPES = 2.5
 
 
 def _text(data: bytes) -> str:
@@ -246,6 +254,26 @@ def _full_size(gray: np.ndarray, region: Region) -> np.ndarray:
                 max(0, region.x - pad):region.x + region.w + pad]
 
 
+def _beside_a_read(region: Region, done: list[Region], read_blobs: list[Region],
+                   texts: list[str]) -> bool:
+    """Whether a region lies near a code read already, or inside a blob read (or a code was read
+    where no region says): then it is most likely that card's own print, not a second card."""
+    if not texts:
+        return False
+    cx, cy = region.rect[0]
+    return (not done and not read_blobs) or any(
+        np.hypot(cx - other.rect[0][0], cy - other.rect[0][1]) < BESIDE_SIDES * other.side
+        for other in done) or any(_inside(region.rect[0], blob) for blob in read_blobs)
+
+
+def _about(quad: np.ndarray, region: Region, done: list[Region]) -> bool:
+    """Whether a code's outline lies about a region (its centre within the region's side of the
+    region's centre) and not on a code read already."""
+    centre = tuple(float(v) for v in quad.mean(axis=0))
+    return (np.hypot(centre[0] - region.rect[0][0], centre[1] - region.rect[0][1]) <= region.side
+            and not any(_inside(centre, other) for other in done))
+
+
 def _worth_reading(region: Region, width: int) -> bool:
     """Whether decode_regions does anything with a region: a code, a blob that may hold one, or
     a faint striped patch for the tag fit. The rest are passed over, and not counted among a
@@ -273,6 +301,7 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
 
     big_blob = BIG_BLOB * gray.shape[1]
     done: list[Region] = []
+    read_blobs: list[Region] = []  # regions wider than a code, read: they may hold another
     unread: list[Region] = []  # located, tried, and zbar read nothing in them
     faint: list[Region] = []  # too faint or plain for zbar, perhaps a smeared code all the same
     for region in regions:
@@ -286,14 +315,14 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
                 not blob and any(_inside(other.rect[0], region) for other in done)):
             continue  # the same code seen as part of a larger blob, or a core of one read
         if note("first", zbar_qr(_first_try(gray, region))):
-            done.append(region)
+            # a blob read may hold a second code: the regions in it are still read
+            (read_blobs if blob else done).append(region)
             continue
         if blob:  # it may hold a code beside the one read in it already: each is tried
             read = False
             for ways in _blob_codes(gray, region):
                 read |= any(note("blob, " + name, zbar_qr(prepared)) for name, prepared in ways)
-            if not read:
-                unread.append(region)
+            (read_blobs if read else unread).append(region)
             continue
         if not region.code_like:
             if region.stripes >= SECOND_READER_STRIPES:
@@ -301,42 +330,58 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
             elif region.stripes >= FIT_MIN_STRIPES:
                 faint.append(region)
             continue
-        # in a frame where a code was read, the other patches are mostly that card's own art
-        # and print: one where OpenCV's detector finds no code is only binarised, once (the
-        # second reader and the tag fit still see it)
-        for name, prepared in _retries(gray, region, located_only=bool(texts)):
+        # near a code read already, the other patches are mostly that card's own art and
+        # print: one where OpenCV's detector finds no code is only binarised, once (the second
+        # reader and the tag fit still see it)
+        beside = _beside_a_read(region, done, read_blobs, texts)
+        for name, prepared in _retries(gray, region, located_only=beside):
             if note(name, zbar_qr(prepared)):
                 done.append(region)
                 break
         else:
             unread.append(region)
+    located: dict[int, list[np.ndarray]] = {}  # codes zxing-cpp found but could not decode
     if zxing_fallback.available():
         try:
             for region in unread:  # zbar stays first: zxing-cpp only where zbar read nothing
                 if any(_inside(region.rect[0], other) for other in done):
                     continue
-                if note("second reader", zxing_fallback.read_patch(
-                        upright(gray, region, SECOND_READER_PX, SECOND_READER_MARGIN))):
-                    done.append(region)
-                elif region.side > SECOND_READER_PX and note(
+                matrix, out = _upright_matrix(region, SECOND_READER_PX, SECOND_READER_MARGIN)
+                found: list[np.ndarray] = []
+                read = note("second reader", zxing_fallback.read_patch(_warp(gray, matrix, out),
+                                                                       found))
+                if not read:  # what zxing-cpp located about this region, not on a code read
+                    back = cv2.invertAffineTransform(matrix)
+                    quads = [cv2.transform(quad[None], back)[0] for quad in found]
+                    located[id(region)] = [quad for quad in quads if _about(quad, region, done)]
+                    read = region.side > SECOND_READER_PX and note(
                         "second reader, full size", zxing_fallback.read_patch(
-                            _full_size(gray, region))):
-                    done.append(region)
+                            _full_size(gray, region)))
+                if read:
+                    (done if region.side < big_blob else read_blobs).append(region)
         except Exception:  # the second reader failing never loses what zbar read
             errors.exception("the second reader failed")
     # Last, smeared tags fitted with the known codes: the code-like regions still unread, then
     # the faint ones (a second card dim or in shadow beside one read is faint too; faint ones
-    # are many on a patterned table, and a frame with a read fits only one region). A region
-    # wider than any code is left out: its code would be too small in the patch.
-    fitted = 0
-    budget = min(FIT_REGIONS, FIT_REGIONS_BESIDE_A_READ) if texts else FIT_REGIONS
+    # are many on a patterned table; once a code is read, only striped ones are fitted, and
+    # near it only one, more lightly). A region wider than any code is left out: its code would be
+    # too small in the patch. Where zxing-cpp located a code it could not decode, the fit starts
+    # from its outline too.
+    fitted = fitted_beside = 0
     for region in [r for r in unread if r.side < big_blob] + faint:
-        if fitted >= budget or any(_inside(region.rect[0], other) for other in done):
+        if fitted >= FIT_REGIONS or any(_inside(region.rect[0], other) for other in done):
+            continue
+        if texts and region.stripes < FIT_AFTER_READ_STRIPES:
+            continue
+        beside = _beside_a_read(region, done, read_blobs, texts)
+        if beside and fitted_beside >= FIT_REGIONS_BESIDE_A_READ:
             continue
         fitted += 1
+        fitted_beside += beside
         matrix, out = _upright_matrix(region, tag_fit.FIT_PX, tag_fit.FIT_MARGIN)
         try:
-            text = tag_fit.read_patch(gray, matrix, _warp(gray, matrix, out), thorough=not texts)
+            text = tag_fit.read_patch(gray, matrix, _warp(gray, matrix, out), thorough=not beside,
+                                      outlines=located.get(id(region), ()))
         except Exception:  # like the second reader's, its failure never loses a read
             errors.exception("the tag fit failed")
             continue

@@ -3,7 +3,9 @@
 A QR code is the densest patch of edges on a table: every module is a black/white step in
 both directions. The frame is shrunk, its edge strength measured relative to the local light
 (so a dim corner or a glare spot does not hide a code), the dense patches joined and the
-code-sized ones kept, best first. The decoder then works on those few patches only.
+code-sized ones kept, best first; a wide blob is split on its cores and on its edges
+unsmoothed (a code joined to a card back by the card's outline). The decoder then works on
+those few patches only.
 """
 
 from __future__ import annotations
@@ -17,6 +19,15 @@ import numpy as np
 WORK_WIDTH = 320  # the frame is searched at this width
 LIKELY_SCORE = 0.45
 LIKELY_STRIPES = 2.5
+# A blob at least this many of the smallest code sides wide (a card, a code with what touches
+# it) is also split on the edges unsmoothed: a code on a card lying on a patterned card back
+# stays joined to it through the card's outline even after the wider opening, but its quiet
+# zone parts it from that outline where the edges are not smoothed over. A part counts if it
+# is this square and this filled, and if no region found already, at most twice its size,
+# holds its centre.
+SHARP_SPLIT_SIDES = 3.0
+SHARP_PART_SQUARE = 0.6
+SHARP_PART_FILLED = 0.6
 SPLIT_KERNEL = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))
 
 
@@ -47,12 +58,11 @@ class Region:
         return float(max(self.w, self.h))
 
 
-def edge_density(small: np.ndarray) -> np.ndarray:
-    """Edge strength per pixel relative to the local brightness, smoothed over a few pixels."""
+def edge_strength(small: np.ndarray) -> np.ndarray:
+    """Edge strength per pixel relative to the local brightness."""
     grad = cv2.morphologyEx(small, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
     light = cv2.blur(small, (15, 15))
-    rel = grad.astype(np.float32) / (light.astype(np.float32) + 16.0)
-    return cv2.blur(rel, (5, 5))
+    return grad.astype(np.float32) / (light.astype(np.float32) + 16.0)
 
 
 def find_regions(gray: np.ndarray, max_regions: int | None = 6, min_side: float = 0.035,
@@ -71,13 +81,15 @@ def find_regions(gray: np.ndarray, max_regions: int | None = 6, min_side: float 
     else:
         small = gray
     sh, sw = small.shape[:2]
-    density = edge_density(small)
+    strength = edge_strength(small)
+    density = cv2.blur(strength, (5, 5))  # smoothed over a few pixels
     mask = (density > threshold).astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
     smallest = max(4.0, min_side * sw)
     largest = 0.9 * min(sw, sh) * 1.5
     found: list[Region] = []
+    parts: list[Region] = []
     for x, y, patch, fits in _blobs(mask, smallest, largest):
         if fits:
             found.append(_region(x, y, patch, density, factor))
@@ -88,6 +100,13 @@ def find_regions(gray: np.ndarray, max_regions: int | None = 6, min_side: float 
             for cx, cy, core, core_fits in _blobs(cores, smallest, largest):
                 if core_fits and core.sum() < 0.8 * patch.sum():
                     found.append(_region(x + cx, y + cy, core, density, factor))
+        if max(patch.shape) >= SHARP_SPLIT_SIDES * smallest:
+            parts += _sharp_parts(x, y, patch, strength, density, threshold, smallest,
+                                  largest / 2, factor)
+    # a part is new only where no region at most twice its size was found already
+    found += [part for part in parts if not any(
+        other.side <= 2 * part.side and cv2.pointPolygonTest(
+            other.quad.reshape(-1, 1, 2), part.rect[0], False) >= 0 for other in found)]
     found.sort(key=lambda r: -r.score)
     kept: list[Region] = []
     for region in found:
@@ -97,6 +116,21 @@ def find_regions(gray: np.ndarray, max_regions: int | None = 6, min_side: float 
         if keep is None or keep(region):
             kept.append(region)
     return kept
+
+
+def _sharp_parts(x: int, y: int, patch: np.ndarray, strength: np.ndarray, density: np.ndarray,
+                 threshold: float, smallest: float, largest: float, factor: float) -> list[Region]:
+    """The code-sized, square and filled parts of a blob where its edges are not smoothed."""
+    bh, bw = patch.shape
+    sharp = ((strength[y:y + bh, x:x + bw] > threshold) & patch).astype(np.uint8)
+    sharp = cv2.morphologyEx(sharp, cv2.MORPH_CLOSE, np.ones((2, 2), np.uint8))
+    parts = []
+    for px, py, part, fits in _blobs(sharp, smallest, largest):
+        ph, pw = part.shape
+        if (fits and min(ph, pw) >= SHARP_PART_SQUARE * max(ph, pw)
+                and part.sum() >= SHARP_PART_FILLED * ph * pw):
+            parts.append(_region(x + px, y + py, part, density, factor))
+    return parts
 
 
 def _blobs(mask: np.ndarray, smallest: float, largest: float):

@@ -16,6 +16,7 @@ region the other readers gave up on:
    midpoint of two close spots is a spot too). Where they match poorly, the worst finder, if it
    matches badly while the other two match at least fairly (as one assumed from the other two
    does, on a code seen foreshortened), is looked for module by module around where it was put.
+   Where zxing-cpp located a code it could not decode, its outline is a first outline too.
 2. Alignment: the outline is refined, as a perspective map of the module grid, to make the fixed
    modules and a ring of quiet zone match the frame best (Levenberg-Marquardt on the 8
    parameters of the map, on the sharp frame and, where that does not fit closely, also on
@@ -30,8 +31,12 @@ region the other readers gave up on:
    other code of the format, of a text that is no tag or of a tag under a misread format,
    differs from it in more codewords than that, so three of them at least would be in view
    and none looks like the tag's.
-
-4. Blur: where no tag is clearly named so, a code smeared past sampling module by module is
+4. Fourth corner: where no tag is clearly named so but the modules lean to one, the best
+   fitted grid's corner that has no finder is moved module by module (glare or a smear can
+   hide the timing lines and quiet zone that place it, and a code seen at a slant is no
+   parallelogram); the tag the modules lean to is named if it alone is clearly named, at two
+   places at least.
+5. Blur: where no tag is clearly named so, a code smeared past sampling module by module is
    named from its blur fitted on the grids placed in 2, up to BLUR_OUTLINES of them, the best
    fitted first (companion.scan.blur_fit), never against a tag the modules lean to.
 
@@ -59,12 +64,13 @@ PEAK_FLOOR = 0.2  # template match below this is no finder
 ONE_FINDER_MODULES = 3.5
 MIN_FINDER = 0.45  # a patch whose second best spot matches less holds no code to fit
 MIN_OUTLINE_SCORE = 0.3  # first outlines whose fixed modules match less than this are dropped
-# In a frame where a code was read already, the region is most often that card's own print:
+# Near a code read already, the region is most often that card's own print:
 # its outlines are looked for only if its second best spot matches the finder this well (the
 # finders of a code there do).
 MIN_FINDER_BESIDE_A_READ = 0.55
 MIN_FIT = 0.5  # and fitted outlines whose fixed modules (and quiet zone) match less than this
 OUTLINES = 3  # first outlines refined, best first
+LOCATED_OUTLINES = 1  # and the best outline of a code another reader located, after those
 # A code half as wide as its region (the region took in the card's print around it) has modules
 # too small for the template: the patch is also looked at this much larger, and the outlines
 # found there are kept if their fixed modules match at least this well.
@@ -80,6 +86,11 @@ SEEN_FINDER = 0.35
 SHIFT_MODULES = 6
 CLOSE_FIT = 0.7  # an outline fitted this well on the sharp frame is not fitted again
 BLUR_OUTLINES = 3  # the best fitted outlines the blur is fitted on, in turn, where none is named
+# Where no grid names a tag clearly but the modules lean to one, the best fitted grid's fourth
+# corner is moved up to this many modules each way, and a tag is named if it alone is clearly
+# named at this many places.
+FOURTH_CORNER_REACH = 2
+FOURTH_CORNER_AGREE = 2
 MAX_MODULE_PX = 6  # a larger code is shrunk to this many pixels per module before the fit
 BLOWN_OUT = 235  # a grey level from which a flat patch is taken as glare, not as the code
 FLAT_RANGE = 16  # grey levels within 5 x 5 pixels below which a patch is flat
@@ -519,21 +530,29 @@ def _placed(view: _View, h: np.ndarray, layout: _Layout) -> tuple[np.ndarray, fl
     return sharp if sharp[1] >= wide[1] else wide
 
 
-def read_grids(gray: np.ndarray, maps: dict[int, np.ndarray], search: bool = True) -> str | None:
-    """The tag whose code lies where one of the given maps (module units to frame pixels,
-    (K, 3, 3) for codes of each side n) puts it, after refining the map; None if no tag is
-    clearly there. With `search`, where the best first outlines match poorly, the worst finder
-    of each of the best, if it matches badly while the other two match at least fairly, is
-    looked for around where it is."""
+def _ranked(gray: np.ndarray, maps: dict[int, np.ndarray]) -> list:
+    """(score, map, layout) of each map, the best first."""
     ranked = []
     for n, m in maps.items():
         if len(m):
             ranked += zip(_outline_scores(gray, m, _LAYOUTS[n]), m, itertools.repeat(_LAYOUTS[n]))
-    ranked.sort(key=lambda item: -item[0])
+    return sorted(ranked, key=lambda item: -item[0])
+
+
+def read_grids(gray: np.ndarray, maps: dict[int, np.ndarray], search: bool = True,
+               located: dict[int, np.ndarray] | None = None) -> str | None:
+    """The tag whose code lies where one of the given maps (module units to frame pixels,
+    (K, 3, 3) for codes of each side n) puts it, after refining the map; None if no tag is
+    clearly there. With `search`, where the best first outlines match poorly, the worst finder
+    of each of the best, if it matches badly while the other two match at least fairly, is
+    looked for around where it is. `located`: maps of codes another reader located, of which
+    the best LOCATED_OUTLINES are refined after the others."""
+    ranked = _ranked(gray, maps)
     if search and ranked and ranked[0][0] < SEARCH_BELOW:
         ranked = [_guessed_finder_placed(gray, *item) for item in ranked[:SEARCHED]]
         ranked.sort(key=lambda item: -item[0])
-    ranked = [item for item in ranked[:OUTLINES] if item[0] >= MIN_OUTLINE_SCORE]
+    ranked = ranked[:OUTLINES] + _ranked(gray, located or {})[:LOCATED_OUTLINES]
+    ranked = [item for item in ranked if item[0] >= MIN_OUTLINE_SCORE]
     if not ranked:
         return None
     corners = np.concatenate([_SQUARES[layout.n] @ h.T for _, h, layout in ranked])
@@ -577,12 +596,18 @@ def read_grids(gray: np.ndarray, maps: dict[int, np.ndarray], search: bool = Tru
             break
     if best is not None and best.clear:
         return best.text
+    placed.sort(key=lambda item: -item[0])
+    if placed and best is not None and best.match >= MIN_MATCH:
+        # the modules lean to a tag: the best fitted grid, its fourth corner moved (a code seen
+        # at a slant), may name that tag, and no other
+        text = _named_with_fourth_corner_moved(view, placed[0][1], placed[0][2])
+        if text is not None and text == best.text:
+            return text
     # too smeared to name from its modules: the blur fitted instead (companion.scan.blur_fit),
     # on the best fitted grids in turn (grids fitted nearly as well can lie a fraction of a
     # module apart, and the blur's fit is sharp to that), never against the modules' own
     # leaning to another tag
     leaning = best is not None and best.lead > 0 and best.match >= MIN_MATCH
-    placed.sort(key=lambda item: -item[0])
     for _, h, layout in placed[:BLUR_OUTLINES]:
         text = blur_fit.name(_centres(view, h, layout.n), layout.n)
         if text is not None:
@@ -609,20 +634,24 @@ def _module_px(h: np.ndarray) -> float:
 
 
 def read_patch(gray: np.ndarray, matrix: np.ndarray, patch: np.ndarray,
-               thorough: bool = True) -> str | None:
+               thorough: bool = True, outlines=()) -> str | None:
     """The tag in an upright patch of a grey frame (matrix: the affine map from the frame to the
-    patch, in which a code as wide as the patch's region is FIT_PX wide), or None.
+    patch, in which a code as wide as the patch's region is FIT_PX wide), or None. `outlines`:
+    codes another reader located there but could not decode (4x2 corners in the frame), first
+    outlines beside those the finders give (and refined even where the finders are not looked
+    for).
 
-    Not `thorough` (a frame where a code was read already, by any reader: the region is most
-    often that card's own print), the patch is only looked at as it is, and only if two of its
-    spots match the finder well; no finder is looked for around where it was put."""
+    Not `thorough` (near a code read already, by any reader: the region is most often that
+    card's own print), the patch is only looked at as it is, and only if two of its spots
+    match the finder well; no finder is looked for around where it was put."""
     seen = [(patch, matrix)]
     if thorough:
         h, w = patch.shape[:2]
         size = (int(round(w * ZOOM)), int(round(h * ZOOM)))
         seen.append((cv2.warpAffine(gray, matrix * ZOOM, size, flags=cv2.INTER_LINEAR,
                                     borderMode=cv2.BORDER_REPLICATE), matrix * ZOOM))
-    maps = {n: [] for n in qr_grid.SIDES}
+    maps: dict[int, list] = {n: [] for n in qr_grid.SIDES}
+    located: dict[int, list] = {n: [] for n in qr_grid.SIDES}
     least = MIN_FINDER if thorough else MIN_FINDER_BESIDE_A_READ
     for k, (view, to_view) in enumerate(seen):
         triples = _first_triples(view, least)
@@ -635,9 +664,45 @@ def read_patch(gray: np.ndarray, matrix: np.ndarray, patch: np.ndarray,
                 found = found[_outline_scores(gray, found, _LAYOUTS[n]) >= ZOOMED_MIN_OUTLINE]
             if len(found):
                 maps[n].append(found)
-    if not any(maps.values()):
+    for quad in outlines:  # located by another reader: any corner may be the top-left one
+        for n in qr_grid.SIDES:
+            square = _SQUARES[n][:, :2].astype(np.float32)
+            located[n].append(np.array([
+                cv2.getPerspectiveTransform(square, np.roll(quad, k, axis=0).astype(np.float32))
+                for k in range(4)], np.float64))
+    if not any(maps.values()) and not any(located.values()):
         return None
-    return read_grids(gray, {n: np.concatenate(m) for n, m in maps.items() if m}, thorough)
+    return read_grids(gray, {n: np.concatenate(m) for n, m in maps.items() if m}, thorough,
+                      {n: np.concatenate(m) for n, m in located.items() if m})
+
+
+def _named_with_fourth_corner_moved(view: _View, h: np.ndarray, layout: _Layout) -> str | None:
+    """The tag named where the code's fourth corner (the one without a finder) is moved, module
+    by module, up to FOURTH_CORNER_REACH modules along the code's edges, the other three kept;
+    None unless one tag, and only one, is clearly named at FOURTH_CORNER_AGREE places at least.
+
+    The fit places that corner by the timing lines and the quiet zone alone; where glare or a
+    smear hides them, it stays where the first outline (the finders' parallelogram) put it,
+    several modules off on a card seen at a slant."""
+    n = layout.n
+    corners = _SQUARES[n] @ h.T
+    corners = (corners[:, :2] / corners[:, 2:3]).astype(np.float32)
+    along = (corners[2] - corners[3]) / n, (corners[2] - corners[1]) / n  # a module each way
+    steps = range(-FOURTH_CORNER_REACH, FOURTH_CORNER_REACH + 1)
+    named: dict[str, int] = {}
+    for a, b in itertools.product(steps, steps):
+        if a == b == 0:
+            continue
+        moved = corners.copy()
+        moved[2] += a * along[0] + b * along[1]
+        hv = cv2.getPerspectiveTransform(_SQUARES[n][:, :2].astype(np.float32), moved)
+        reading = _nearest(_modules(view, hv.astype(np.float64), layout), layout)
+        if reading is not None and reading.clear:
+            named[reading.text] = named.get(reading.text, 0) + 1
+    if len(named) != 1:
+        return None
+    text, places = next(iter(named.items()))
+    return text if places >= FOURTH_CORNER_AGREE else None
 
 
 def _first_triples(patch: np.ndarray, least: float = MIN_FINDER) -> np.ndarray:

@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from companion.scan.decoder import decode_frame, decode_image
+from companion.scan import regions, zxing_fallback
 from companion.scan.regions import find_regions
 from companion.scan.tag import parse_tag
 
@@ -118,3 +119,15 @@ def test_a_code_outranked_by_patches_the_decoder_passes_over_is_still_read(seed)
                    if cv2.pointPolygonTest(code, r.rect[0], False) >= 0), -1) for code in codes]
     assert max(ranks) >= 6  # beyond the six densest: what the test is about
     assert cards_read(decode_frame(sample.frame)) == sample.cards
+
+
+@pytest.mark.parametrize("size, seed", [((640, 480), 5_000_655), ((640, 480), 6_000_763),
+                                        ((640, 480), 20_000_763)])
+def test_a_code_on_a_card_lying_on_a_card_back_is_found(size, seed, monkeypatch):
+    """The card's outline joins its code and the back's pattern into one wide patch, even after
+    the wider opening; on the edges unsmoothed the code's quiet zone parts them."""
+    sample = frames_second.card_frame(size, seed)
+    with zxing_fallback.set_aside():  # zbar and the tag fit alone, whatever is installed
+        assert cards_read(decode_frame(sample.frame)) == sample.cards
+        monkeypatch.setattr(regions, "SHARP_SPLIT_SIDES", float("inf"))  # no such split
+        assert cards_read(decode_frame(sample.frame)) < sample.cards

@@ -14,8 +14,9 @@ import numpy as np
 import pytest
 import segno
 
-from companion.scan import decoder, qr, qr_encode, qr_grid, tag_codes, tag_fit, zxing_fallback
-from companion.scan.regions import find_regions
+from companion.scan import (decoder, qr, qr_encode, qr_grid, regions, tag_codes, tag_fit,
+                            zxing_fallback)
+from companion.scan.regions import Region, find_regions
 from companion.scan.tag import parse_tag
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -134,7 +135,11 @@ def test_without_the_fit_nothing_reads_those_tags(monkeypatch):
 # region, found in the patch made larger (larger); a finder seen foreshortened, found between
 # the two spots the square template gives at its ends (foreshortened); the blur fitted on a
 # grid other than the best fitted (next outline); a dim second card beside one read (faint
-# beside a read). Each card named last is read by the fit and by nothing else.
+# beside a read); a code seen at a slant under glare, its fourth corner moved (fourth corner); a
+# second card further off than a card's own print from the code read (second card further
+# off). Each card named last is read by the fit and by nothing else (zxing-cpp set aside, and
+# the regions those of the finder without its split on sharp edges: other ways these frames
+# may be read).
 PLACED = {  # way: (size, seed, cards read, the card the fit reads)
     "moved": ((640, 480), 10000817, {"G3:1"}, "G3:1"),
     "moved, searched sooner": ((640, 480), 20000855, {"R4:1"}, "R4:1"),
@@ -146,6 +151,8 @@ PLACED = {  # way: (size, seed, cards read, the card the fit reads)
     "foreshortened": ((640, 480), 20000893, {"G1:2"}, "G1:2"),
     "next outline": ((640, 480), 10000855, {"B5:1"}, "B5:1"),
     "faint beside a read": ((640, 480), 20000814, {"G4:1", "M4:1"}, "M4:1"),
+    "fourth corner": ((640, 480), 5000660, {"R2:1"}, "R2:1"),
+    "second card further off": ((640, 480), 5000822, {"W3:1", "R2:1"}, "W3:1"),
 }
 
 
@@ -168,19 +175,25 @@ WITHOUT = {  # way: (module, name, value) that takes that way away
     "foreshortened": (tag_fit, "ONE_FINDER_MODULES", 0.0),  # no midpoint of two spots
     "next outline": (tag_fit, "BLUR_OUTLINES", 1),
     "faint beside a read": (decoder, "FIT_MIN_STRIPES", 99.0),  # no faint region is fitted
+    "fourth corner": (tag_fit, "FOURTH_CORNER_REACH", 0),
+    "second card further off": (decoder, "BESIDE_SIDES", 1e9),  # every region is beside the read
 }
 
 
 @pytest.mark.parametrize("way", PLACED)
 def test_tags_placed_each_way_are_read_by_the_fit_and_not_without_it(way, monkeypatch):
     size, seed, read, fitted = PLACED[way]
+    # on the regions found without splitting wide blobs on their sharp edges: a tighter region
+    # there can be another way to read some of these codes
+    monkeypatch.setattr(regions, "SHARP_SPLIT_SIDES", float("inf"))
     frame = frames_second.card_frame(size, seed).frame
     stats: dict = {}
     with zxing_fallback.set_aside():
         assert cards(decoder.decode_frame(frame, stats=stats)) == read
     assert stats.get("tag fit", 0) == 1, stats
     monkeypatch.setattr(*WITHOUT[way])
-    assert cards(decoder.decode_frame(frame)) == read - {fitted}
+    with zxing_fallback.set_aside():  # (an outline zxing-cpp located is another way)
+        assert cards(decoder.decode_frame(frame)) == read - {fitted}
 
 
 # Codes one character from the tag on the same cards, smeared the same way: the fit names no
@@ -191,7 +204,8 @@ LOOKALIKES = ["HNB:{s}7:{c}", "HNB:Q{r}:{c}", "HNB:{s}{r}:4", "HNB:{s}{r}:{c}0"]
 @pytest.mark.parametrize("size, seed, read",
                          SMEARED[:3] + [PLACED[w][:3] for w in (
                              "moved", "moved, searched wider", "sharp", "larger", "foreshortened",
-                             "next outline", "faint beside a read")])
+                             "next outline", "faint beside a read", "fourth corner",
+                             "second card further off")])
 def test_a_code_one_character_from_a_tag_is_never_named(size, seed, read, monkeypatch):
     fitted = []
     read_patch = tag_fit.read_patch
@@ -205,6 +219,65 @@ def test_a_code_one_character_from_a_tag_is_never_named(size, seed, read, monkey
             sample = frames_second.card_frame(size, seed, printed={(card, copy): text})
             assert cards(decoder.decode_frame(sample.frame)) <= {f"{c}:{n}" for c, n in sample.cards}, text
     assert fitted  # the fit looked at them
+
+
+def test_the_fourth_corner_names_no_code_one_character_from_the_tag(monkeypatch):
+    size, seed, _, _ = PLACED["fourth corner"]
+    named = []
+    moved = tag_fit._named_with_fourth_corner_moved
+    monkeypatch.setattr(tag_fit, "_named_with_fourth_corner_moved",
+                        lambda *a: named.append(moved(*a)) or named[-1])
+    base = frames_second.card_frame(size, seed)
+    (card, copy), = base.cards
+    s, r = str(card)
+    for pattern in LOOKALIKES:
+        sample = frames_second.card_frame(size, seed, printed={(card, copy): pattern.format(
+            s=s, r=r, c=copy)})
+        with zxing_fallback.set_aside():
+            assert cards(decoder.decode_frame(sample.frame)) == set()
+    assert named and not any(named)  # the corner was moved on some of them, naming nothing
+
+
+def test_a_region_is_beside_a_read_by_its_distance_from_the_code_read():
+    def region(x: float, y: float, side: float = 60.0):
+        rect = ((x, y), (side, side), 0.0)
+        return Region(int(x - side / 2), int(y - side / 2), int(side), int(side), rect, 0.6, 4.0)
+
+    read = region(300, 200)
+    assert not decoder._beside_a_read(region(320, 220), [read], [], [])  # nothing read yet
+    assert decoder._beside_a_read(region(500, 400), [], [], ["HNB:R1:1"])  # read in no region
+    assert decoder._beside_a_read(region(300 + 2.5 * 60, 200), [read], [], ["HNB:R1:1"])
+    assert not decoder._beside_a_read(region(300 + 3.5 * 60, 200), [read], [], ["HNB:R1:1"])
+    blob = region(100, 300, 300)  # a read blob: a region in it is beside, one outside is not
+    assert decoder._beside_a_read(region(150, 350), [read], [blob], ["HNB:R1:1"])
+    assert not decoder._beside_a_read(region(600, 100), [read], [blob], ["HNB:R1:1"])
+
+
+# Codes zxing-cpp located but could not decode: its outline is where the fit finds them.
+LOCATED = [((640, 480), 5000752, {"R5:1"}), ((1280, 720), 5001341, {"G1:2"})]
+
+
+@pytest.mark.parametrize("size, seed, read", LOCATED)
+def test_a_code_zxing_located_is_fitted_from_its_outline(size, seed, read, monkeypatch):
+    pytest.importorskip("zxingcpp")
+    # (a tighter region, split off a wide blob on its sharp edges, is another way)
+    monkeypatch.setattr(regions, "SHARP_SPLIT_SIDES", float("inf"))
+    frame = frames_second.card_frame(size, seed).frame
+    stats: dict = {}
+    assert cards(decoder.decode_frame(frame, stats=stats)) == read
+    assert set(stats) == {"tag fit"}, stats
+    monkeypatch.setattr(tag_fit, "LOCATED_OUTLINES", 0)
+    assert cards(decoder.decode_frame(frame)) == set()
+
+
+def test_a_second_card_inside_a_region_read_as_a_whole_is_read_too():
+    # the two cards and a card back between them make one wide region, which zxing-cpp reads
+    # one of the codes in: the other card's code is still read, by the fit
+    pytest.importorskip("zxingcpp")
+    stats: dict = {}
+    frame = frames_second.card_frame((640, 480), 6000813).frame
+    assert cards(decoder.decode_frame(frame, stats=stats)) == {"R1:2", "W2:1"}
+    assert stats.get("second reader, full size") == 1 and stats.get("tag fit") == 1, stats
 
 
 def test_no_card_is_fitted_on_empty_tables_and_foreign_codes():
