@@ -239,10 +239,6 @@ def _blob_codes(gray: np.ndarray, region: Region):
         yield _squared(gray, patch, matrix, corners)
 
 
-def _inside(point, region: Region) -> bool:
-    return cv2.pointPolygonTest(region.quad.reshape(-1, 1, 2), point, False) >= 0
-
-
 def _full_size(gray: np.ndarray, region: Region) -> np.ndarray:
     """A region at no less than its own size in the frame, for zxing-cpp: upright at
     SECOND_READER_FULL_PX if it is smaller, else cut out of the frame as it lies (zxing finds a
@@ -263,7 +259,7 @@ def _beside_a_read(region: Region, done: list[Region], read_blobs: list[Region],
     cx, cy = region.rect[0]
     return (not done and not read_blobs) or any(
         np.hypot(cx - other.rect[0][0], cy - other.rect[0][1]) < BESIDE_SIDES * other.side
-        for other in done) or any(_inside(region.rect[0], blob) for blob in read_blobs)
+        for other in done) or any(blob.holds(region.rect[0]) for blob in read_blobs)
 
 
 def _about(quad: np.ndarray, region: Region, done: list[Region]) -> bool:
@@ -271,7 +267,7 @@ def _about(quad: np.ndarray, region: Region, done: list[Region]) -> bool:
     region's centre) and not on a code read already."""
     centre = tuple(float(v) for v in quad.mean(axis=0))
     return (np.hypot(centre[0] - region.rect[0][0], centre[1] - region.rect[0][1]) <= region.side
-            and not any(_inside(centre, other) for other in done))
+            and not any(other.holds(centre) for other in done))
 
 
 def _worth_reading(region: Region, width: int) -> bool:
@@ -311,8 +307,8 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
         if region.score < MIN_SCORE or (region.stripes < MIN_STRIPES and not blob):
             faint.append(region)  # too faint or plain for zbar: for the tag fit only
             continue
-        if any(_inside(region.rect[0], other) for other in done) or (
-                not blob and any(_inside(other.rect[0], region) for other in done)):
+        if any(other.holds(region.rect[0]) for other in done) or (
+                not blob and any(region.holds(other.rect[0]) for other in done)):
             continue  # the same code seen as part of a larger blob, or a core of one read
         if note("first", zbar_qr(_first_try(gray, region))):
             # a blob read may hold a second code: the regions in it are still read
@@ -344,7 +340,7 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
     if zxing_fallback.available():
         try:
             for region in unread:  # zbar stays first: zxing-cpp only where zbar read nothing
-                if any(_inside(region.rect[0], other) for other in done):
+                if any(other.holds(region.rect[0]) for other in done):
                     continue
                 matrix, out = _upright_matrix(region, SECOND_READER_PX, SECOND_READER_MARGIN)
                 found: list[np.ndarray] = []
@@ -369,7 +365,7 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
     # from its outline too.
     fitted = fitted_beside = 0
     for region in [r for r in unread if r.side < big_blob] + faint:
-        if fitted >= FIT_REGIONS or any(_inside(region.rect[0], other) for other in done):
+        if fitted >= FIT_REGIONS or any(other.holds(region.rect[0]) for other in done):
             continue
         if texts and region.stripes < FIT_AFTER_READ_STRIPES:
             continue

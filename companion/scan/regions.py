@@ -47,6 +47,10 @@ class Region:
     def quad(self) -> np.ndarray:
         return cv2.boxPoints(self.rect).astype(np.float32)
 
+    def holds(self, point) -> bool:
+        """Whether a point (x, y in frame pixels) lies in the patch's rotated box."""
+        return cv2.pointPolygonTest(self.quad.reshape(-1, 1, 2), point, False) >= 0
+
     @property
     def code_like(self) -> bool:
         """Dense and striped both ways, as a code is; a token, a card back or a shadow is not."""
@@ -105,8 +109,7 @@ def find_regions(gray: np.ndarray, max_regions: int | None = 6, min_side: float 
                                   largest / 2, factor)
     # a part is new only where no region at most twice its size was found already
     found += [part for part in parts if not any(
-        other.side <= 2 * part.side and cv2.pointPolygonTest(
-            other.quad.reshape(-1, 1, 2), part.rect[0], False) >= 0 for other in found)]
+        other.side <= 2 * part.side and other.holds(part.rect[0]) for other in found)]
     found.sort(key=lambda r: -r.score)
     kept: list[Region] = []
     for region in found:

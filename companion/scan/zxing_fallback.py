@@ -71,14 +71,14 @@ def read_patch(patch: np.ndarray, located: list | None = None) -> list[str]:
     if zxing is None or patch.size == 0:
         return []
     binarisers = (zxing.Binarizer.LocalAverage, zxing.Binarizer.GlobalHistogram)
-    errors = {} if located is None else {"return_errors": True}
+    asked = {} if located is None else {"return_errors": True}  # codes that failed, too
     for prepared in (patch, local_contrast(patch)):
         image = np.ascontiguousarray(prepared, dtype=np.uint8)
         for binariser in binarisers:
             try:
                 found = zxing.read_barcodes(image, formats=zxing.BarcodeFormat.QRCode,
                                             binarizer=binariser, try_downscale=False,
-                                            try_invert=False, **errors)
+                                            try_invert=False, **asked)
             except (RuntimeError, ValueError):
                 continue
             if located is not None:
