@@ -61,7 +61,7 @@ MIN_STRIPES = 1.5
 # image can take seconds and gigabytes, or crash); the patches are still read at full size.
 WHOLE_IMAGE_PIXELS = 16_000_000
 BIG_BLOB = 0.33  # a region this wide (of the frame) is more than a code: a code may hide in it
-BLOB_PX = 480  # such a region is searched for a code at this size
+BLOB_PX = 400  # such a region is searched for a code at this size
 SQUARE_FROM_PATCH_PX = 120  # a located code at least this large in the patch is squared from it
 STILL_SIDES = (232, 320, 420)  # a still image's located code is made square at these sizes
 # A region zbar read nothing in goes to zxing-cpp (companion.scan.zxing_fallback), if installed,

@@ -3,7 +3,8 @@
 The tag fit (companion.scan.tag_fit) compares a smeared code with every tag's code under the
 format it read, and with decoys: about a hundred codes per format. segno encodes one code in a
 third of a millisecond, which made the first frames of each new format cost tens of milliseconds
-on the scan thread; here they are encoded together with numpy in a few. The codes are those
+on the scan thread; here they are encoded together with numpy in a few, and a text's modules
+before the mask, the same under all eight masks of a level, are worked out once. The codes are those
 segno prints, and those the standard asks for where segno pads differently (tests/scan/
 test_tag_fit.py checks a third of the tags and a few other texts under every format): the text as one segment in alphanumeric
 or byte mode, the terminator and pad codewords, one block of
@@ -108,7 +109,7 @@ def _codewords(text: str, mode: str, capacity: int, whole_zero: bool) -> list[in
     bits += [0] * (8 - len(bits) % 8 if whole_zero else -len(bits) % 8)
     if len(bits) > 8 * capacity:
         return None
-    words = [int("".join(map(str, bits[i:i + 8])), 2) for i in range(0, len(bits), 8)]
+    words = np.packbits(np.array(bits, np.uint8)).tolist()
     pads = (0xEC, 0x11)
     words += [pads[i % 2] for i in range(capacity - len(words))]
     return words
@@ -130,22 +131,32 @@ def encode(texts: list[str], n: int, level: str, mask: int, mode: str, fixed: np
     side n, this level and mask. fixed: the grid's other modules (finders, timing, format) as
     the code of any text of this format has them (only the data area is written here).
     whole_zero: pad as segno does (see _codewords)."""
+    dark, fits = _unmasked(tuple(texts), n, level, mode, whole_zero)
+    grids = np.repeat(fixed[None].astype(np.float32), int(fits.sum()), axis=0)
+    if not len(grids):
+        return grids, fits
+    area = qr_grid.data_area(n).ravel()
+    grids[:, area] = np.where(dark[:, area] ^ _mask(n, mask)[area], -1.0, 1.0)
+    return grids, fits
+
+
+@lru_cache(maxsize=256)
+def _unmasked(texts: tuple[str, ...], n: int, level: str, mode: str,
+              whole_zero: bool) -> tuple[np.ndarray, np.ndarray]:
+    """(the dark modules of each text that fits, before the mask (K, n*n); which texts fit).
+    The same for all eight masks of a level: the mask is laid over them last."""
     total = qr_grid.CODEWORDS[n]
     degree = qr_grid.CORRECTION[n][level]
     words = [_codewords(text, mode, total - degree, whole_zero) for text in texts]
     fits = np.array([w is not None for w in words], bool)
-    grids = np.repeat(fixed[None].astype(np.float32), len(texts), axis=0)
+    fits.setflags(write=False)
     if not fits.any():
-        return grids[:0], fits
+        return np.zeros((0, n * n), bool), fits
     data = np.array([w for w in words if w is not None], np.int32)
     allwords = np.concatenate([data, _correction(data, degree)], axis=1)
     bits = ((allwords[:, :, None] >> np.arange(7, -1, -1)) & 1).reshape(len(data), -1)
     order = qr_grid.placement(n)[:8 * total]  # the remainder bits after them stay 0
-    flips = _mask(n, mask)
     dark = np.zeros((len(data), n * n), bool)
     dark[:, order] = bits.astype(bool)
-    area = qr_grid.data_area(n).ravel()
-    dark[:, area] ^= flips[area]
-    grids = grids[fits]
-    grids[:, area] = np.where(dark[:, area], -1.0, 1.0)
-    return grids, fits
+    dark.setflags(write=False)  # shared through the cache
+    return dark, fits

@@ -16,7 +16,12 @@ region the other readers gave up on:
    midpoint of two close spots is a spot too). Where they match poorly, the worst finder, if it
    matches badly while the other two match at least fairly (as one assumed from the other two
    does, on a code seen foreshortened), is looked for module by module around where it was put.
-   Where zxing-cpp located a code it could not decode, its outline is a first outline too.
+   Where zxing-cpp located a code it could not decode, its outline is a first outline too; so
+   is the outline of the code's shape, the dark busy blob its modules make on the light card
+   (companion.scan.code_outline): it keeps the perspective of a card seen at a slant and the
+   corner of a finder glare has washed out, which the finders alone lose. Of those outlines
+   the best one is refined after the finders' own, even where it matches the fixed modules
+   less well than a first outline must (a smear or glare lowers that match before the fit).
 2. Alignment: the outline is refined, as a perspective map of the module grid, to make the fixed
    modules and a ring of quiet zone match the frame best (Levenberg-Marquardt on the 8
    parameters of the map, on the sharp frame and, where that does not fit closely, also on
@@ -51,7 +56,7 @@ import itertools
 import cv2
 import numpy as np
 
-from companion.scan import blur_fit, qr_grid, tag_codes
+from companion.scan import blur_fit, code_outline, qr_grid, tag_codes
 
 FIT_PX = 100  # a region's longer side in the patch the finders are looked for in
 FIT_MARGIN = 0.25
@@ -70,7 +75,8 @@ MIN_OUTLINE_SCORE = 0.3  # first outlines whose fixed modules match less than th
 MIN_FINDER_BESIDE_A_READ = 0.55
 MIN_FIT = 0.5  # and fitted outlines whose fixed modules (and quiet zone) match less than this
 OUTLINES = 3  # first outlines refined, best first
-LOCATED_OUTLINES = 1  # and the best outline of a code another reader located, after those
+LOCATED_OUTLINES = 1  # and the best outline located otherwise (zxing-cpp, the code's shape),
+MIN_LOCATED_SCORE = 0.2  # after those, if its fixed modules match at least this well
 # A code half as wide as its region (the region took in the card's print around it) has modules
 # too small for the template: the patch is also looked at this much larger, and the outlines
 # found there are kept if their fixed modules match at least this well.
@@ -295,6 +301,20 @@ def _correlation(values: np.ndarray, target: np.ndarray, weight: np.ndarray) -> 
     return float((weight * v) @ t / den) if den > 0 else -1.0
 
 
+def _brightness(values: np.ndarray, target: np.ndarray, weight: np.ndarray) -> tuple[float, float]:
+    """(a, b) making a * values + b nearest the target, by weighted least squares."""
+    total = weight.sum()
+    if total <= 0:
+        return 0.0, 0.0
+    mean_v, mean_t = (weight @ values) / total, (weight @ target) / total
+    v = values - mean_v
+    spread = (weight * v) @ v
+    if spread <= 0:
+        return 0.0, float(mean_t)
+    a = float((weight * v) @ (target - mean_t) / spread)
+    return a, float(mean_t - a * mean_v)
+
+
 def blown_out(gray: np.ndarray) -> np.ndarray:
     """Where glare has washed the code out: bright and flat (no module edge within a few
     pixels), and a little around it. A bright but contrasty code is still read."""
@@ -343,9 +363,7 @@ def _fit(view: _View, h: np.ndarray, points: np.ndarray, target: np.ndarray, sig
     damping = 1e-2
     u, v = points[:, 0], points[:, 1]
     for _ in range(iterations):
-        sw = np.sqrt(weight)
-        (a, b), *_ = np.linalg.lstsq(np.stack([values, np.ones_like(values)], 1) * sw[:, None],
-                                     target * sw, rcond=None)
+        a, b = _brightness(values, target, weight)
         if a <= 1e-6:
             break
         ix, iy = _look(gx, xy) / depth, _look(gy, xy) / depth
@@ -545,14 +563,16 @@ def read_grids(gray: np.ndarray, maps: dict[int, np.ndarray], search: bool = Tru
     (K, 3, 3) for codes of each side n) puts it, after refining the map; None if no tag is
     clearly there. With `search`, where the best first outlines match poorly, the worst finder
     of each of the best, if it matches badly while the other two match at least fairly, is
-    looked for around where it is. `located`: maps of codes another reader located, of which
-    the best LOCATED_OUTLINES are refined after the others."""
+    looked for around where it is. `located`: maps of codes located otherwise (by another
+    reader, from the code's shape), of which the best LOCATED_OUTLINES are refined after the
+    others."""
     ranked = _ranked(gray, maps)
     if search and ranked and ranked[0][0] < SEARCH_BELOW:
         ranked = [_guessed_finder_placed(gray, *item) for item in ranked[:SEARCHED]]
         ranked.sort(key=lambda item: -item[0])
-    ranked = ranked[:OUTLINES] + _ranked(gray, located or {})[:LOCATED_OUTLINES]
-    ranked = [item for item in ranked if item[0] >= MIN_OUTLINE_SCORE]
+    ranked = [item for item in ranked[:OUTLINES] if item[0] >= MIN_OUTLINE_SCORE] + [
+        item for item in _ranked(gray, located or {})[:LOCATED_OUTLINES]
+        if item[0] >= MIN_LOCATED_SCORE]
     if not ranked:
         return None
     corners = np.concatenate([_SQUARES[layout.n] @ h.T for _, h, layout in ranked])
@@ -638,12 +658,13 @@ def read_patch(gray: np.ndarray, matrix: np.ndarray, patch: np.ndarray,
     """The tag in an upright patch of a grey frame (matrix: the affine map from the frame to the
     patch, in which a code as wide as the patch's region is FIT_PX wide), or None. `outlines`:
     codes another reader located there but could not decode (4x2 corners in the frame), first
-    outlines beside those the finders give (and refined even where the finders are not looked
-    for).
+    outlines beside those the finders give and the code's shape gives (and refined even where
+    the finders are not looked for).
 
     Not `thorough` (near a code read already, by any reader: the region is most often that
-    card's own print), the patch is only looked at as it is, and only if two of its spots
-    match the finder well; no finder is looked for around where it was put."""
+    card's own print), the patch is only looked at as it is, and the finders' outlines are
+    taken only if two of its spots match the finder well; no finder is looked for around where
+    it was put."""
     seen = [(patch, matrix)]
     if thorough:
         h, w = patch.shape[:2]
@@ -664,7 +685,9 @@ def read_patch(gray: np.ndarray, matrix: np.ndarray, patch: np.ndarray,
                 found = found[_outline_scores(gray, found, _LAYOUTS[n]) >= ZOOMED_MIN_OUTLINE]
             if len(found):
                 maps[n].append(found)
-    for quad in outlines:  # located by another reader: any corner may be the top-left one
+    back = cv2.invertAffineTransform(matrix)
+    shapes = [cv2.transform(quad[None], back)[0] for quad in code_outline.outlines(patch)]
+    for quad in [*outlines, *shapes]:  # any corner may be the top-left one
         for n in qr_grid.SIDES:
             square = _SQUARES[n][:, :2].astype(np.float32)
             located[n].append(np.array([

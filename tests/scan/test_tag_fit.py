@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 import segno
 
-from companion.scan import (decoder, qr, qr_encode, qr_grid, regions, tag_codes, tag_fit,
-                            zxing_fallback)
+from companion.scan import (code_outline, decoder, qr, qr_encode, qr_grid, regions, tag_codes,
+                            tag_fit, zxing_fallback)
 from companion.scan.regions import Region, find_regions
 from companion.scan.tag import parse_tag
 
@@ -137,9 +137,9 @@ def test_without_the_fit_nothing_reads_those_tags(monkeypatch):
 # grid other than the best fitted (next outline); a dim second card beside one read (faint
 # beside a read); a code seen at a slant under glare, its fourth corner moved (fourth corner); a
 # second card further off than a card's own print from the code read (second card further
-# off). Each card named last is read by the fit and by nothing else (zxing-cpp set aside, and
-# the regions those of the finder without its split on sharp edges: other ways these frames
-# may be read).
+# off); a finder washed out by glare on a tilted card, the code's outline taken from its shape
+# (outline from the shape, also beside a read). Each card named last is read by the fit and by
+# nothing else (zxing-cpp set aside, and the other ways in SET_ASIDE but the card's own).
 PLACED = {  # way: (size, seed, cards read, the card the fit reads)
     "moved": ((640, 480), 10000817, {"G3:1"}, "G3:1"),
     "moved, searched sooner": ((640, 480), 20000855, {"R4:1"}, "R4:1"),
@@ -153,6 +153,8 @@ PLACED = {  # way: (size, seed, cards read, the card the fit reads)
     "faint beside a read": ((640, 480), 20000814, {"G4:1", "M4:1"}, "M4:1"),
     "fourth corner": ((640, 480), 5000660, {"R2:1"}, "R2:1"),
     "second card further off": ((640, 480), 5000822, {"W3:1", "R2:1"}, "W3:1"),
+    "outline from the shape": ((640, 480), 20000702, {"W1:2"}, "W1:2"),
+    "outline from the shape beside a read": ((640, 480), 5000777, {"W1:1", "R3:1"}, "R3:1"),
 }
 
 
@@ -177,15 +179,22 @@ WITHOUT = {  # way: (module, name, value) that takes that way away
     "faint beside a read": (decoder, "FIT_MIN_STRIPES", 99.0),  # no faint region is fitted
     "fourth corner": (tag_fit, "FOURTH_CORNER_REACH", 0),
     "second card further off": (decoder, "BESIDE_SIDES", 1e9),  # every region is beside the read
+    "outline from the shape": (code_outline, "outlines", lambda patch: []),
+    "outline from the shape beside a read": (code_outline, "outlines", lambda patch: []),
 }
+
+# Other ways some of these frames may be read: a tighter region, split off a wide blob on its
+# sharp edges; an outline taken from the code's shape. Each is set aside but for its own way.
+SET_ASIDE = [(regions, "SHARP_SPLIT_SIDES", float("inf")),
+             (code_outline, "outlines", lambda patch: [])]
 
 
 @pytest.mark.parametrize("way", PLACED)
 def test_tags_placed_each_way_are_read_by_the_fit_and_not_without_it(way, monkeypatch):
     size, seed, read, fitted = PLACED[way]
-    # on the regions found without splitting wide blobs on their sharp edges: a tighter region
-    # there can be another way to read some of these codes
-    monkeypatch.setattr(regions, "SHARP_SPLIT_SIDES", float("inf"))
+    for module, name, value in SET_ASIDE:
+        if (module, name) != WITHOUT[way][:2]:
+            monkeypatch.setattr(module, name, value)
     frame = frames_second.card_frame(size, seed).frame
     stats: dict = {}
     with zxing_fallback.set_aside():
@@ -205,7 +214,7 @@ LOOKALIKES = ["HNB:{s}7:{c}", "HNB:Q{r}:{c}", "HNB:{s}{r}:4", "HNB:{s}{r}:{c}0"]
                          SMEARED[:3] + [PLACED[w][:3] for w in (
                              "moved", "moved, searched wider", "sharp", "larger", "foreshortened",
                              "next outline", "faint beside a read", "fourth corner",
-                             "second card further off")])
+                             "second card further off", "outline from the shape")])
 def test_a_code_one_character_from_a_tag_is_never_named(size, seed, read, monkeypatch):
     fitted = []
     read_patch = tag_fit.read_patch
@@ -260,8 +269,10 @@ LOCATED = [((640, 480), 5000752, {"R5:1"}), ((1280, 720), 5001341, {"G1:2"})]
 @pytest.mark.parametrize("size, seed, read", LOCATED)
 def test_a_code_zxing_located_is_fitted_from_its_outline(size, seed, read, monkeypatch):
     pytest.importorskip("zxingcpp")
-    # (a tighter region, split off a wide blob on its sharp edges, is another way)
+    # (a tighter region, split off a wide blob on its sharp edges, is another way; so is an
+    # outline taken from the code's shape)
     monkeypatch.setattr(regions, "SHARP_SPLIT_SIDES", float("inf"))
+    monkeypatch.setattr(code_outline, "outlines", lambda patch: [])
     frame = frames_second.card_frame(size, seed).frame
     stats: dict = {}
     assert cards(decoder.decode_frame(frame, stats=stats)) == read
@@ -411,3 +422,37 @@ def test_codes_hidden_in_part_are_not_named_from_what_is_left(text, level, mask,
     z[rows[0]:rows[1], cols[0]:cols[1]] = 0
     reading = tag_fit._nearest(z.ravel(), layout)
     assert reading is None or not reading.clear
+
+
+def test_a_code_seen_at_a_slant_with_a_finder_washed_out_is_outlined_from_its_shape():
+    # a code of 4 px modules on a white card, seen at a slant (its far edge 30% shorter), its
+    # top-left finder's outer corner under a glare spot: the outline from its shape is the code's own,
+    # within a module at every corner
+    n, module = 21, 4
+    grid = printed("HNB:R3:1", n, *tag_codes.formats(n)[0][0], "byte")
+    code = np.kron(np.where(grid < 0, 30, 225), np.ones((module, module))).astype(np.uint8)
+    side = n * module
+    card = np.full((side + 40, side + 40), 225, np.uint8)
+    card[20:20 + side, 20:20 + side] = code
+    yy, xx = np.mgrid[:card.shape[0], :card.shape[1]]  # glare over the finder's outer corner
+    spot = 200.0 * np.exp(-((xx - 22) ** 2 + (yy - 22) ** 2) / (2 * 9.0 ** 2))
+    card = np.clip(card + spot, 0, 255).astype(np.uint8)
+    square = np.float32([[20, 20], [20 + side, 20], [20 + side, 20 + side], [20, 20 + side]])
+    seen = np.float32([[40, 30], [130, 42], [138, 150], [30, 140]])  # the far edge shorter
+    matrix = cv2.getPerspectiveTransform(square, seen)
+    patch = cv2.warpPerspective(card, matrix, (170, 170), borderValue=90)
+    patch = cv2.GaussianBlur(patch, (0, 0), 0.8)
+    found = code_outline.outlines(patch)
+    assert found
+    errors = [min(np.abs(np.roll(quad, k, axis=0) - seen).max() for k in range(4)) for quad in found]
+    assert min(errors) <= module
+
+
+def test_no_outline_is_taken_from_a_plain_card_or_a_striped_cloth():
+    plain = np.full((158, 158), 200, np.uint8)
+    stripes = np.where((np.arange(158)[None, :] // 6) % 2 == 0, 40, 210).astype(np.uint8)
+    stripes = np.repeat(stripes, 158, axis=0)
+    assert code_outline.outlines(plain) == []
+    assert code_outline.outlines(cv2.GaussianBlur(plain, (0, 0), 2)) == []
+    # stripes across the whole patch close into one blob larger than a code
+    assert code_outline.outlines(stripes) == []
