@@ -138,8 +138,13 @@ def upright(gray: np.ndarray, region: Region, code_px: float, margin: float = MA
     return _warp(gray, *_upright_matrix(region, code_px, margin))
 
 
-def _warp(gray: np.ndarray, matrix: np.ndarray, out: int) -> np.ndarray:
-    interp = cv2.INTER_CUBIC if matrix[0, 0] ** 2 + matrix[0, 1] ** 2 > 1 else cv2.INTER_AREA
+def _warp(gray: np.ndarray, matrix: np.ndarray, out: int,
+          enlarged: int = cv2.INTER_LINEAR) -> np.ndarray:
+    """The square patch of side `out` the affine matrix maps the frame to. A patch larger than
+    the frame's pixels is interpolated `enlarged` (bilinear: zbar and zxing-cpp read it as well
+    as a bicubic one, at less cost; the second reader's patch and the tag fit's stay bicubic, a
+    little sharper for zxing-cpp's and the fit's own search); a smaller one is averaged."""
+    interp = enlarged if matrix[0, 0] ** 2 + matrix[0, 1] ** 2 > 1 else cv2.INTER_AREA
     return cv2.warpAffine(gray, matrix, (out, out), flags=interp, borderMode=cv2.BORDER_REPLICATE)
 
 
@@ -344,8 +349,8 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
                     continue
                 matrix, out = _upright_matrix(region, SECOND_READER_PX, SECOND_READER_MARGIN)
                 found: list[np.ndarray] = []
-                read = note("second reader", zxing_fallback.read_patch(_warp(gray, matrix, out),
-                                                                       found))
+                patch = _warp(gray, matrix, out, cv2.INTER_CUBIC)
+                read = note("second reader", zxing_fallback.read_patch(patch, found))
                 if not read:  # what zxing-cpp located about this region, not on a code read
                     back = cv2.invertAffineTransform(matrix)
                     quads = [cv2.transform(quad[None], back)[0] for quad in found]
@@ -376,7 +381,8 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
         fitted_beside += beside
         matrix, out = _upright_matrix(region, tag_fit.FIT_PX, tag_fit.FIT_MARGIN)
         try:
-            text = tag_fit.read_patch(gray, matrix, _warp(gray, matrix, out), thorough=not beside,
+            patch = _warp(gray, matrix, out, cv2.INTER_CUBIC)
+            text = tag_fit.read_patch(gray, matrix, patch, thorough=not beside,
                                       outlines=located.get(id(region), ()))
         except Exception:  # like the second reader's, its failure never loses a read
             errors.exception("the tag fit failed")

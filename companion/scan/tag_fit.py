@@ -17,11 +17,12 @@ region the other readers gave up on:
    matches badly while the other two match at least fairly (as one assumed from the other two
    does, on a code seen foreshortened), is looked for module by module around where it was put.
    Where zxing-cpp located a code it could not decode, its outline is a first outline too; so
-   is the outline of the code's shape, the dark busy blob its modules make on the light card
-   (companion.scan.code_outline): it keeps the perspective of a card seen at a slant and the
-   corner of a finder glare has washed out, which the finders alone lose. Of those outlines
-   the best one is refined after the finders' own, even where it matches the fixed modules
-   less well than a first outline must (a smear or glare lowers that match before the fit).
+   is the outline of the code's shape, the dark blob its modules make on the light card
+   (companion.scan.code_outline): it keeps the perspective of a card seen at a slant, and the
+   place of a finder glare has lightened past the template, which the finders alone lose. Of
+   those outlines the best one is refined after the finders' own, also where its fixed modules
+   match less well than the finders' outlines must (0.2 against 0.3: a smear or glare lowers
+   that match before the fit).
 2. Alignment: the outline is refined, as a perspective map of the module grid, to make the fixed
    modules and a ring of quiet zone match the frame best (Levenberg-Marquardt on the 8
    parameters of the map, on the sharp frame and, where that does not fit closely, also on
@@ -68,15 +69,19 @@ PEAK_FLOOR = 0.2  # template match below this is no finder
 # centre): their midpoint is a spot too.
 ONE_FINDER_MODULES = 3.5
 MIN_FINDER = 0.45  # a patch whose second best spot matches less holds no code to fit
-MIN_OUTLINE_SCORE = 0.3  # first outlines whose fixed modules match less than this are dropped
-# Near a code read already, the region is most often that card's own print:
-# its outlines are looked for only if its second best spot matches the finder this well (the
+MIN_OUTLINE_SCORE = 0.3  # the finders' outlines whose fixed modules match less are dropped
+# Near a code read already, the region is most often that card's own print: the finders'
+# outlines are looked for there only if its second best spot matches the finder this well (the
 # finders of a code there do).
 MIN_FINDER_BESIDE_A_READ = 0.55
 MIN_FIT = 0.5  # and fitted outlines whose fixed modules (and quiet zone) match less than this
-OUTLINES = 3  # first outlines refined, best first
-LOCATED_OUTLINES = 1  # and the best outline located otherwise (zxing-cpp, the code's shape),
-MIN_LOCATED_SCORE = 0.2  # after those, if its fixed modules match at least this well
+OUTLINES = 3  # the finders' outlines refined, best first
+# After those, the best of the outlines located otherwise (zxing-cpp's, the code's shape) is
+# refined, if its fixed modules match at least MIN_LOCATED_SCORE: before the fit, a smear or
+# glare lowers that match more than it does for the finders' outlines.
+LOCATED_OUTLINES = 1
+MIN_LOCATED_SCORE = 0.2
+MIN_LOCATED_BESIDE_A_READ = 0.5  # and near a code read already (a card's print makes blobs too)
 # A code half as wide as its region (the region took in the card's print around it) has modules
 # too small for the template: the patch is also looked at this much larger, and the outlines
 # found there are kept if their fixed modules match at least this well.
@@ -309,7 +314,7 @@ def _brightness(values: np.ndarray, target: np.ndarray, weight: np.ndarray) -> t
     mean_v, mean_t = (weight @ values) / total, (weight @ target) / total
     v = values - mean_v
     spread = (weight * v) @ v
-    if spread <= 0:
+    if spread <= 1e-9 * total * (1.0 + mean_v * mean_v):  # the values flat: no contrast to fit
         return 0.0, float(mean_t)
     a = float((weight * v) @ (target - mean_t) / spread)
     return a, float(mean_t - a * mean_v)
@@ -558,21 +563,22 @@ def _ranked(gray: np.ndarray, maps: dict[int, np.ndarray]) -> list:
 
 
 def read_grids(gray: np.ndarray, maps: dict[int, np.ndarray], search: bool = True,
-               located: dict[int, np.ndarray] | None = None) -> str | None:
+               located: dict[int, np.ndarray] | None = None,
+               least_located: float = MIN_LOCATED_SCORE) -> str | None:
     """The tag whose code lies where one of the given maps (module units to frame pixels,
     (K, 3, 3) for codes of each side n) puts it, after refining the map; None if no tag is
     clearly there. With `search`, where the best first outlines match poorly, the worst finder
     of each of the best, if it matches badly while the other two match at least fairly, is
     looked for around where it is. `located`: maps of codes located otherwise (by another
     reader, from the code's shape), of which the best LOCATED_OUTLINES are refined after the
-    others."""
+    others, if they match at least `least_located`."""
     ranked = _ranked(gray, maps)
     if search and ranked and ranked[0][0] < SEARCH_BELOW:
         ranked = [_guessed_finder_placed(gray, *item) for item in ranked[:SEARCHED]]
         ranked.sort(key=lambda item: -item[0])
     ranked = [item for item in ranked[:OUTLINES] if item[0] >= MIN_OUTLINE_SCORE] + [
         item for item in _ranked(gray, located or {})[:LOCATED_OUTLINES]
-        if item[0] >= MIN_LOCATED_SCORE]
+        if item[0] >= least_located]
     if not ranked:
         return None
     corners = np.concatenate([_SQUARES[layout.n] @ h.T for _, h, layout in ranked])
@@ -658,13 +664,13 @@ def read_patch(gray: np.ndarray, matrix: np.ndarray, patch: np.ndarray,
     """The tag in an upright patch of a grey frame (matrix: the affine map from the frame to the
     patch, in which a code as wide as the patch's region is FIT_PX wide), or None. `outlines`:
     codes another reader located there but could not decode (4x2 corners in the frame), first
-    outlines beside those the finders give and the code's shape gives (and refined even where
-    the finders are not looked for).
+    outlines beside those the finders give and those of the code's shapes in the region; the
+    best one of them is refined (also where the finders are not looked for).
 
     Not `thorough` (near a code read already, by any reader: the region is most often that
     card's own print), the patch is only looked at as it is, and the finders' outlines are
     taken only if two of its spots match the finder well; no finder is looked for around where
-    it was put."""
+    it was put. The shapes' outlines are taken either way."""
     seen = [(patch, matrix)]
     if thorough:
         h, w = patch.shape[:2]
@@ -685,8 +691,9 @@ def read_patch(gray: np.ndarray, matrix: np.ndarray, patch: np.ndarray,
                 found = found[_outline_scores(gray, found, _LAYOUTS[n]) >= ZOOMED_MIN_OUTLINE]
             if len(found):
                 maps[n].append(found)
-    back = cv2.invertAffineTransform(matrix)
-    shapes = [cv2.transform(quad[None], back)[0] for quad in code_outline.outlines(patch)]
+    to_frame = cv2.invertAffineTransform(matrix)
+    shapes = [cv2.transform(quad[None], to_frame)[0]
+              for quad in code_outline.outlines(patch, within=FIT_PX / 2)]
     for quad in [*outlines, *shapes]:  # any corner may be the top-left one
         for n in qr_grid.SIDES:
             square = _SQUARES[n][:, :2].astype(np.float32)
@@ -696,7 +703,8 @@ def read_patch(gray: np.ndarray, matrix: np.ndarray, patch: np.ndarray,
     if not any(maps.values()) and not any(located.values()):
         return None
     return read_grids(gray, {n: np.concatenate(m) for n, m in maps.items() if m}, thorough,
-                      {n: np.concatenate(m) for n, m in located.items() if m})
+                      {n: np.concatenate(m) for n, m in located.items() if m},
+                      MIN_LOCATED_SCORE if thorough else MIN_LOCATED_BESIDE_A_READ)
 
 
 def _named_with_fourth_corner_moved(view: _View, h: np.ndarray, layout: _Layout) -> str | None:
@@ -705,8 +713,8 @@ def _named_with_fourth_corner_moved(view: _View, h: np.ndarray, layout: _Layout)
     None unless one tag, and only one, is clearly named at FOURTH_CORNER_AGREE places at least.
 
     The fit places that corner by the timing lines and the quiet zone alone; where glare or a
-    smear hides them, it stays where the first outline (the finders' parallelogram) put it,
-    several modules off on a card seen at a slant."""
+    smear hides them, it stays near where the first outline put it: the finders' outlines are
+    parallelograms, several modules off at that corner on a card seen at a slant."""
     n = layout.n
     corners = _SQUARES[n] @ h.T
     corners = (corners[:, :2] / corners[:, 2:3]).astype(np.float32)

@@ -20,9 +20,9 @@ import frames_second  # noqa: E402
 
 # (size, seed, the step that reads it)
 SMEARED = [
-    ((640, 480), 10000704, "middle, binary"),  # motion-smeared, read only once smaller again
-    ((640, 480), 10000730, "middle, local contrast"),  # glare and defocus
-    ((1280, 720), 11001403, "middle, binary"),
+    ((640, 480), 5000835, "middle, binary"),  # motion-smeared, read only once smaller again
+    ((1280, 720), 5001314, "middle, local contrast"),  # glare and defocus
+    ((1280, 720), 2001328, "middle, binary"),  # defocus and glare
 ]
 
 

@@ -166,6 +166,11 @@ def smoothed_first(view, h, layout):
     return h, fitted
 
 
+def no_shapes(patch, within=None):
+    """No outline taken from a code's shape."""
+    return []
+
+
 WITHOUT = {  # way: (module, name, value) that takes that way away
     "moved": (tag_fit, "GUESSED_FINDER", -1.0),  # no finder is taken as assumed: none is moved
     "moved, searched sooner": (tag_fit, "SEARCH_BELOW", 0.6),
@@ -179,14 +184,14 @@ WITHOUT = {  # way: (module, name, value) that takes that way away
     "faint beside a read": (decoder, "FIT_MIN_STRIPES", 99.0),  # no faint region is fitted
     "fourth corner": (tag_fit, "FOURTH_CORNER_REACH", 0),
     "second card further off": (decoder, "BESIDE_SIDES", 1e9),  # every region is beside the read
-    "outline from the shape": (code_outline, "outlines", lambda patch: []),
-    "outline from the shape beside a read": (code_outline, "outlines", lambda patch: []),
+    "outline from the shape": (code_outline, "outlines", no_shapes),
+    "outline from the shape beside a read": (code_outline, "outlines", no_shapes),
 }
 
 # Other ways some of these frames may be read: a tighter region, split off a wide blob on its
 # sharp edges; an outline taken from the code's shape. Each is set aside but for its own way.
 SET_ASIDE = [(regions, "SHARP_SPLIT_SIDES", float("inf")),
-             (code_outline, "outlines", lambda patch: [])]
+             (code_outline, "outlines", no_shapes)]
 
 
 @pytest.mark.parametrize("way", PLACED)
@@ -214,12 +219,20 @@ LOOKALIKES = ["HNB:{s}7:{c}", "HNB:Q{r}:{c}", "HNB:{s}{r}:4", "HNB:{s}{r}:{c}0"]
                          SMEARED[:3] + [PLACED[w][:3] for w in (
                              "moved", "moved, searched wider", "sharp", "larger", "foreshortened",
                              "next outline", "faint beside a read", "fourth corner",
-                             "second card further off", "outline from the shape")])
+                             "second card further off", "outline from the shape",
+                             "outline from the shape beside a read")])
 def test_a_code_one_character_from_a_tag_is_never_named(size, seed, read, monkeypatch):
-    fitted = []
-    read_patch = tag_fit.read_patch
+    fitted, shaped = [], []
+    read_patch, outlines = tag_fit.read_patch, code_outline.outlines
     monkeypatch.setattr(tag_fit, "read_patch",
                         lambda *a, **k: fitted.append(1) or read_patch(*a, **k))
+
+    def recorded(*a, **k):
+        found = outlines(*a, **k)
+        shaped.extend(found)
+        return found
+
+    monkeypatch.setattr(code_outline, "outlines", recorded)
     base = frames_second.card_frame(size, seed)
     for card, copy in base.cards:
         s, r = str(card)
@@ -227,7 +240,7 @@ def test_a_code_one_character_from_a_tag_is_never_named(size, seed, read, monkey
             text = pattern.format(s=s, r=r, c=copy)
             sample = frames_second.card_frame(size, seed, printed={(card, copy): text})
             assert cards(decoder.decode_frame(sample.frame)) <= {f"{c}:{n}" for c, n in sample.cards}, text
-    assert fitted  # the fit looked at them
+    assert fitted and shaped  # the fit looked at them, from a shape's outline too
 
 
 def test_the_fourth_corner_names_no_code_one_character_from_the_tag(monkeypatch):
@@ -272,7 +285,7 @@ def test_a_code_zxing_located_is_fitted_from_its_outline(size, seed, read, monke
     # (a tighter region, split off a wide blob on its sharp edges, is another way; so is an
     # outline taken from the code's shape)
     monkeypatch.setattr(regions, "SHARP_SPLIT_SIDES", float("inf"))
-    monkeypatch.setattr(code_outline, "outlines", lambda patch: [])
+    monkeypatch.setattr(code_outline, "outlines", no_shapes)
     frame = frames_second.card_frame(size, seed).frame
     stats: dict = {}
     assert cards(decoder.decode_frame(frame, stats=stats)) == read
@@ -424,10 +437,10 @@ def test_codes_hidden_in_part_are_not_named_from_what_is_left(text, level, mask,
     assert reading is None or not reading.clear
 
 
-def test_a_code_seen_at_a_slant_with_a_finder_washed_out_is_outlined_from_its_shape():
-    # a code of 4 px modules on a white card, seen at a slant (its far edge 30% shorter), its
-    # top-left finder's outer corner under a glare spot: the outline from its shape is the code's own,
-    # within a module at every corner
+def test_a_code_seen_at_a_slant_with_a_finder_under_glare_is_outlined_from_its_shape():
+    # a code of 4 px modules on a white card, seen at a slant (its far edge 30% shorter), a glare
+    # spot lightening its top-left finder: the outline from its shape is the code's own, within
+    # a module at every corner, its corners running as the code's do from any of them
     n, module = 21, 4
     grid = printed("HNB:R3:1", n, *tag_codes.formats(n)[0][0], "byte")
     code = np.kron(np.where(grid < 0, 30, 225), np.ones((module, module))).astype(np.uint8)
@@ -442,17 +455,27 @@ def test_a_code_seen_at_a_slant_with_a_finder_washed_out_is_outlined_from_its_sh
     matrix = cv2.getPerspectiveTransform(square, seen)
     patch = cv2.warpPerspective(card, matrix, (170, 170), borderValue=90)
     patch = cv2.GaussianBlur(patch, (0, 0), 0.8)
-    found = code_outline.outlines(patch)
-    assert found
-    errors = [min(np.abs(np.roll(quad, k, axis=0) - seen).max() for k in range(4)) for quad in found]
-    assert min(errors) <= module
+
+    def corner_error(quad, at):
+        return min(np.abs(np.roll(quad, k, axis=0) - at).max() for k in range(4))
+
+    assert min(corner_error(quad, seen) for quad in code_outline.outlines(patch)) <= module
+    # asked for outlines about the middle only: the code's is one where the code lies there,
+    # and none where the patch was cut with the code 60 px off its middle
+    assert min(corner_error(q, seen) for q in code_outline.outlines(patch, within=20)) <= module
+    off = np.pad(patch, ((0, 0), (120, 0)), constant_values=90)
+    assert all(corner_error(q, seen + [120, 0]) > module
+               for q in code_outline.outlines(off, within=20))
 
 
-def test_no_outline_is_taken_from_a_plain_card_or_a_striped_cloth():
+@pytest.mark.parametrize("period", [12, 24, 40])
+def test_no_outline_is_taken_from_a_plain_card_or_a_striped_cloth(period):
     plain = np.full((158, 158), 200, np.uint8)
-    stripes = np.where((np.arange(158)[None, :] // 6) % 2 == 0, 40, 210).astype(np.uint8)
-    stripes = np.repeat(stripes, 158, axis=0)
+    stripes = np.where((np.arange(158)[None, :] // (period // 2)) % 2 == 0, 40, 210)
+    stripes = np.repeat(stripes.astype(np.uint8), 158, axis=0)
     assert code_outline.outlines(plain) == []
     assert code_outline.outlines(cv2.GaussianBlur(plain, (0, 0), 2)) == []
-    # stripes across the whole patch close into one blob larger than a code
+    # a stripe is no code: too long for its width, or merged with the others into one blob
+    # larger than a code
     assert code_outline.outlines(stripes) == []
+    assert code_outline.outlines(cv2.rotate(stripes, cv2.ROTATE_90_CLOCKWISE)) == []
