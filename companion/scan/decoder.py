@@ -141,9 +141,9 @@ def upright(gray: np.ndarray, region: Region, code_px: float, margin: float = MA
 def _warp(gray: np.ndarray, matrix: np.ndarray, out: int,
           enlarged: int = cv2.INTER_LINEAR) -> np.ndarray:
     """The square patch of side `out` the affine matrix maps the frame to. A patch larger than
-    the frame's pixels is interpolated `enlarged` (bilinear: zbar and zxing-cpp read it as well
-    as a bicubic one, at less cost; the second reader's patch and the tag fit's stay bicubic, a
-    little sharper for zxing-cpp's and the fit's own search); a smaller one is averaged."""
+    the frame's pixels is interpolated `enlarged`: bilinear for zbar, which reads it as well as
+    a bicubic one at less cost; the second reader's patch and the tag fit's ask for bicubic, a
+    little sharper for zxing-cpp's and the fit's own search. A smaller one is averaged."""
     interp = enlarged if matrix[0, 0] ** 2 + matrix[0, 1] ** 2 > 1 else cv2.INTER_AREA
     return cv2.warpAffine(gray, matrix, (out, out), flags=interp, borderMode=cv2.BORDER_REPLICATE)
 

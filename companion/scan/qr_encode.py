@@ -4,12 +4,12 @@ The tag fit (companion.scan.tag_fit) compares a smeared code with every tag's co
 format it read, and with decoys: about a hundred codes per format. segno encodes one code in a
 third of a millisecond, which made the first frames of each new format cost tens of milliseconds
 on the scan thread; here they are encoded together with numpy in a few, and a text's modules
-before the mask, the same under all eight masks of a level, are worked out once. The codes are those
-segno prints, and those the standard asks for where segno pads differently (tests/scan/
-test_tag_fit.py checks a third of the tags and a few other texts under every format): the text as one segment in alphanumeric
-or byte mode, the terminator and pad codewords, one block of
-Reed-Solomon error correction (versions 1 and 2 have one block at every level), the codewords
-placed two columns at a time from the bottom right, and the mask.
+before the mask, the same under all eight masks of a level, are worked out once. The codes are
+those segno prints, and those the standard asks for where segno pads differently
+(tests/scan/test_tag_fit.py checks a third of the tags and a few other texts under every
+format): the text as one segment in alphanumeric or byte mode, the terminator and pad
+codewords, one block of Reed-Solomon error correction (versions 1 and 2 have one block at every
+level), the codewords placed two columns at a time from the bottom right, and the mask.
 """
 
 from __future__ import annotations

@@ -78,10 +78,10 @@ MIN_FIT = 0.5  # and fitted outlines whose fixed modules (and quiet zone) match 
 OUTLINES = 3  # the finders' outlines refined, best first
 # After those, the best of the outlines located otherwise (zxing-cpp's, the code's shape) is
 # refined, if its fixed modules match at least MIN_LOCATED_SCORE: before the fit, a smear or
-# glare lowers that match more than it does for the finders' outlines.
+# glare lowers that match more than it does for the finders' outlines. Near a code read
+# already, where a card's print makes dark blobs too, it must match MIN_OUTLINE_SCORE.
 LOCATED_OUTLINES = 1
 MIN_LOCATED_SCORE = 0.2
-MIN_LOCATED_BESIDE_A_READ = 0.5  # and near a code read already (a card's print makes blobs too)
 # A code half as wide as its region (the region took in the card's print around it) has modules
 # too small for the template: the patch is also looked at this much larger, and the outlines
 # found there are kept if their fixed modules match at least this well.
@@ -670,7 +670,8 @@ def read_patch(gray: np.ndarray, matrix: np.ndarray, patch: np.ndarray,
     Not `thorough` (near a code read already, by any reader: the region is most often that
     card's own print), the patch is only looked at as it is, and the finders' outlines are
     taken only if two of its spots match the finder well; no finder is looked for around where
-    it was put. The shapes' outlines are taken either way."""
+    it was put. The outlines located otherwise are taken either way, there only if their fixed
+    modules match as well as the finders' outlines must (MIN_OUTLINE_SCORE)."""
     seen = [(patch, matrix)]
     if thorough:
         h, w = patch.shape[:2]
@@ -704,7 +705,7 @@ def read_patch(gray: np.ndarray, matrix: np.ndarray, patch: np.ndarray,
         return None
     return read_grids(gray, {n: np.concatenate(m) for n, m in maps.items() if m}, thorough,
                       {n: np.concatenate(m) for n, m in located.items() if m},
-                      MIN_LOCATED_SCORE if thorough else MIN_LOCATED_BESIDE_A_READ)
+                      MIN_LOCATED_SCORE if thorough else MIN_OUTLINE_SCORE)
 
 
 def _named_with_fourth_corner_moved(view: _View, h: np.ndarray, layout: _Layout) -> str | None:
