@@ -137,8 +137,8 @@ def test_without_the_fit_nothing_reads_those_tags(monkeypatch):
 # grid other than the best fitted (next outline); a dim second card beside one read (faint
 # beside a read); a code seen at a slant under glare, its fourth corner moved (fourth corner); a
 # second card further off than a card's own print from the code read (second card further
-# off); a finder washed out by glare on a tilted card, the code's outline taken from its shape
-# (outline from the shape, also beside a read). Each card named last is read by the fit and by
+# off); a finder lightened by glare past the template on a tilted card, the code's outline
+# taken from its shape (outline from the shape, also beside a read). Each card named last is read by the fit and by
 # nothing else (zxing-cpp set aside, and the other ways in SET_ASIDE but the card's own).
 PLACED = {  # way: (size, seed, cards read, the card the fit reads)
     "moved": ((640, 480), 10000817, {"G3:1"}, "G3:1"),
