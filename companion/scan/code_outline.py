@@ -28,19 +28,17 @@ _CLOSE = cv2.getStructuringElement(cv2.MORPH_RECT, (CLOSE_PX, CLOSE_PX))
 _SPECKS = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
 
 
-def outlines(patch: np.ndarray, within: float | None = None) -> list[np.ndarray]:
+def outlines(patch: np.ndarray) -> list[np.ndarray]:
     """The four corners (4x2 float32, patch pixels, clockwise on the image as the code's own
     corners run from its top-left finder) of each code-sized, squarish dark blob in an 8-bit
     grey patch: its hull cut to four corners or, where no tolerance gives four, its smallest
-    enclosing rotated rectangle. With `within`, only outlines whose centre lies at most that
-    many pixels from the patch's centre, along each axis (the region the patch was cut around)."""
+    enclosing rotated rectangle."""
     dark = cv2.adaptiveThreshold(patch, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
                                  BLOCK_PX, OFFSET)
     blobs = cv2.morphologyEx(cv2.morphologyEx(dark, cv2.MORPH_CLOSE, _CLOSE), cv2.MORPH_OPEN,
                              _SPECKS)
     contours, _ = cv2.findContours(blobs, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     area = patch.shape[0] * patch.shape[1]
-    middle = np.array([patch.shape[1], patch.shape[0]], np.float32) / 2
     found = []
     for contour in contours:
         if not MIN_SHARE * area <= cv2.contourArea(contour) <= MAX_SHARE * area:
@@ -59,8 +57,6 @@ def outlines(patch: np.ndarray, within: float | None = None) -> list[np.ndarray]
             quad = quad[::-1].copy()  # clockwise on the image, as the code's corners run
         sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
         if sides.min() < MIN_SQUARENESS * sides.max():
-            continue
-        if within is not None and (np.abs(quad.mean(axis=0) - middle) > within).any():
             continue
         found.append(quad)
     return found

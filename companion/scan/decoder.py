@@ -25,8 +25,9 @@ which nothing at all was read is handed to zxing-cpp whole (a code under glare m
 as a patch; zxing's own search costs a tenth of zbar's on the whole frame).
 Last, the few regions still unread, and fainter ones that look striped (once a code is read,
 only well-striped ones, and one near it), go to the tag fit (companion.scan.tag_fit), with the
-outline of any code zxing-cpp located there but could not decode: it names a smeared code only
-if it is clearly one of the card tags' known codes, and names nothing but card tags.
+outline of any code zxing-cpp located there but could not decode (and, last, the codes it
+located in a wide blob, each on a region of its own): it names a smeared code only if it is
+clearly one of the card tags' known codes, and names nothing but card tags.
 
 `bare_decode` is plain pyzbar on the whole frame: the baseline of the benchmark.
 """
@@ -42,9 +43,9 @@ from pyzbar import pyzbar
 from pyzbar.pyzbar import ZBarSymbol
 
 from companion.scan.rectify import all_code_corners, code_corners, code_side, glared, otsu, square
-from companion.scan.regions import Region, find_regions
+from companion.scan.regions import Region, around, find_regions
 from companion.scan.zbar_plain import qr_data
-from companion.scan import tag_fit, zxing_fallback
+from companion.scan import code_outline, tag_fit, zxing_fallback
 from companion.scan.repeated_errors import RepeatedErrors
 
 log = logging.getLogger(__name__)
@@ -86,6 +87,8 @@ FIT_MIN_STRIPES = 2.0
 # least FIT_AFTER_READ_STRIPES.
 BESIDE_SIDES = 3.0
 FIT_AFTER_READ_STRIPES = 2.5
+MIN_LOCATED_SIDE = 0.035  # a code located in a blob is fitted if this wide (of the frame), at least
+SHAPE_REACH = 0.5  # a code's shape is fitted from if its centre lies this near the region's (sides)
 
 
 def _text(data: bytes) -> str:
@@ -198,7 +201,7 @@ def _squared(gray: np.ndarray, patch: np.ndarray, matrix: np.ndarray, corners: n
     if code_side(corners) >= SQUARE_FROM_PATCH_PX:
         flat = square(patch, corners)
     else:
-        flat = square(gray, cv2.transform(corners[None], cv2.invertAffineTransform(matrix))[0])
+        flat = square(gray, _to_frame(corners, matrix))
     yield "square", flat
     yield "square, binary", binarise(sharpen(flat))
     yield "square, one threshold", otsu(flat)
@@ -210,12 +213,14 @@ def _retries(gray: np.ndarray, region: Region, located_only: bool = False):
     A code seen at an angle is first made square (its corners found by OpenCV's detector in
     the upright patch, or failing that in the patch binarised, for a blurred one); a patch with
     a blown-out spot is then evened out first, the others binarised first. With `located_only`,
-    a patch in which the detector finds no code is only binarised, once.
+    the detector looks at the patch as it is, and a patch in which it finds no code is only
+    binarised, once (the second look, on the binarised patch, cost a tenth of the time on frames
+    read at the first try and read no more).
     """
     matrix, out = _upright_matrix(region, BIG_CODE_PX, MARGIN)
     patch = _warp(gray, matrix, out)
     corners = code_corners(patch)
-    if corners is None:
+    if corners is None and not located_only:
         corners = code_corners(binarise(sharpen(patch)))
     if corners is not None:
         yield from _squared(gray, patch, matrix, corners)
@@ -244,15 +249,18 @@ def _blob_codes(gray: np.ndarray, region: Region):
         yield _squared(gray, patch, matrix, corners)
 
 
-def _full_size(gray: np.ndarray, region: Region) -> np.ndarray:
-    """A region at no less than its own size in the frame, for zxing-cpp: upright at
-    SECOND_READER_FULL_PX if it is smaller, else cut out of the frame as it lies (zxing finds a
-    turned code itself; warping a region as wide as the frame would cost more than reading it)."""
+def _full_size(gray: np.ndarray, region: Region) -> tuple[np.ndarray, np.ndarray]:
+    """A region at no less than its own size in the frame, for zxing-cpp, and the affine map
+    from the frame to it: upright at SECOND_READER_FULL_PX if it is smaller, else cut out of the
+    frame as it lies (zxing finds a turned code itself; warping a region as wide as the frame
+    would cost more than reading it)."""
     if region.side <= SECOND_READER_FULL_PX:
-        return upright(gray, region, SECOND_READER_FULL_PX, SECOND_READER_MARGIN)
+        matrix, out = _upright_matrix(region, SECOND_READER_FULL_PX, SECOND_READER_MARGIN)
+        return _warp(gray, matrix, out), matrix
     pad = int(MARGIN * region.side)
-    return gray[max(0, region.y - pad):region.y + region.h + pad,
-                max(0, region.x - pad):region.x + region.w + pad]
+    x, y = max(0, region.x - pad), max(0, region.y - pad)
+    return (gray[y:region.y + region.h + pad, x:region.x + region.w + pad],
+            np.array([[1.0, 0.0, -x], [0.0, 1.0, -y]]))
 
 
 def _beside_a_read(region: Region, done: list[Region], read_blobs: list[Region],
@@ -267,12 +275,33 @@ def _beside_a_read(region: Region, done: list[Region], read_blobs: list[Region],
         for other in done) or any(blob.holds(region.rect[0]) for blob in read_blobs)
 
 
-def _about(quad: np.ndarray, region: Region, done: list[Region]) -> bool:
-    """Whether a code's outline lies about a region (its centre within the region's side of the
-    region's centre) and not on a code read already."""
+def _to_frame(quad: np.ndarray, matrix: np.ndarray) -> np.ndarray:
+    """Corners in a patch (4x2) mapped back to the frame, the patch cut by the affine matrix."""
+    return cv2.transform(quad[None], cv2.invertAffineTransform(matrix))[0]
+
+
+def _about(quad: np.ndarray, region: Region, done: list[Region], reach: float = 1.0) -> bool:
+    """Whether a code's outline lies about a region (its centre within `reach` of the region's
+    side from the region's centre) and not on a code read already."""
     centre = tuple(float(v) for v in quad.mean(axis=0))
-    return (np.hypot(centre[0] - region.rect[0][0], centre[1] - region.rect[0][1]) <= region.side
-            and not any(other.holds(centre) for other in done))
+    return (np.hypot(centre[0] - region.rect[0][0], centre[1] - region.rect[0][1])
+            <= reach * region.side and not any(other.holds(centre) for other in done))
+
+
+def _located_in_blobs(gray: np.ndarray, blobs: list[Region],
+                      located: dict[int, list[np.ndarray]]) -> list[Region]:
+    """A region for each code zxing-cpp located in a blob but could not decode (a code merged
+    with a card back or a checked cloth around it), each code once; its outline goes with it."""
+    found: list[Region] = []
+    for blob in blobs:
+        for quad in located.get(id(blob), []):
+            centre = tuple(float(v) for v in quad.mean(axis=0))
+            if (cv2.contourArea(quad) >= (MIN_LOCATED_SIDE * gray.shape[1]) ** 2
+                    and not any(other.holds(centre) for other in found)):
+                region = around(gray, quad, blob.score)
+                located[id(region)] = [quad]
+                found.append(region)
+    return found
 
 
 def _worth_reading(region: Region, width: int) -> bool:
@@ -352,12 +381,14 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
                 patch = _warp(gray, matrix, out, cv2.INTER_CUBIC)
                 read = note("second reader", zxing_fallback.read_patch(patch, found))
                 if not read:  # what zxing-cpp located about this region, not on a code read
-                    back = cv2.invertAffineTransform(matrix)
-                    quads = [cv2.transform(quad[None], back)[0] for quad in found]
+                    quads = [_to_frame(quad, matrix) for quad in found]
+                    if region.side > SECOND_READER_PX:
+                        full, to_full = _full_size(gray, region)
+                        found = []
+                        read = note("second reader, full size",
+                                    zxing_fallback.read_patch(full, found))
+                        quads += [_to_frame(quad, to_full) for quad in found]
                     located[id(region)] = [quad for quad in quads if _about(quad, region, done)]
-                    read = region.side > SECOND_READER_PX and note(
-                        "second reader, full size", zxing_fallback.read_patch(
-                            _full_size(gray, region)))
                 if read:
                     (done if region.side < big_blob else read_blobs).append(region)
         except Exception:  # the second reader failing never loses what zbar read
@@ -366,10 +397,12 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
     # the faint ones (a second card dim or in shadow beside one read is faint too; faint ones
     # are many on a patterned table; once a code is read, only striped ones are fitted, and
     # near it only one, more lightly). A region wider than any code is left out: its code would be
-    # too small in the patch. Where zxing-cpp located a code it could not decode, the fit starts
-    # from its outline too.
+    # too small in the patch; a code zxing-cpp located in it is fitted last, on a region of its
+    # own. Where zxing-cpp located a code it could not decode, the fit starts from its outline
+    # too, and from the outline of a code's shape in the middle of the region.
+    in_blobs = _located_in_blobs(gray, [r for r in unread if r.side >= big_blob], located)
     fitted = fitted_beside = 0
-    for region in [r for r in unread if r.side < big_blob] + faint:
+    for region in [r for r in unread if r.side < big_blob] + faint + in_blobs:
         if fitted >= FIT_REGIONS or any(other.holds(region.rect[0]) for other in done):
             continue
         if texts and region.stripes < FIT_AFTER_READ_STRIPES:
@@ -382,8 +415,10 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
         matrix, out = _upright_matrix(region, tag_fit.FIT_PX, tag_fit.FIT_MARGIN)
         try:
             patch = _warp(gray, matrix, out, cv2.INTER_CUBIC)
-            text = tag_fit.read_patch(gray, matrix, patch, thorough=not beside,
-                                      outlines=located.get(id(region), ()))
+            shapes = [_to_frame(quad, matrix) for quad in code_outline.outlines(patch)]
+            outlines = located.get(id(region), []) + [
+                quad for quad in shapes if _about(quad, region, done, SHAPE_REACH)]
+            text = tag_fit.read_patch(gray, matrix, patch, thorough=not beside, outlines=outlines)
         except Exception:  # like the second reader's, its failure never loses a read
             errors.exception("the tag fit failed")
             continue

@@ -172,3 +172,12 @@ def stripes(box: np.ndarray) -> float:
 def _with_stripes(gray: np.ndarray, region: Region) -> Region:
     box = gray[region.y:region.y + region.h, region.x:region.x + region.w]
     return replace(region, stripes=stripes(box))
+
+
+def around(gray: np.ndarray, quad: np.ndarray, score: float) -> Region:
+    """The region of a code located otherwise (its four corners in frame pixels), its stripes
+    measured in the frame, its score given."""
+    rect = cv2.minAreaRect(quad.astype(np.float32))
+    x, y, w, h = cv2.boundingRect(quad.astype(np.float32))
+    x, y = max(0, x), max(0, y)
+    return _with_stripes(gray, Region(x, y, w, h, rect, score))

@@ -16,9 +16,9 @@ region the other readers gave up on:
    midpoint of two close spots is a spot too). Where they match poorly, the worst finder, if it
    matches badly while the other two match at least fairly (as one assumed from the other two
    does, on a code seen foreshortened), is looked for module by module around where it was put.
-   Where zxing-cpp located a code it could not decode, its outline is a first outline too; so
-   is the outline of the code's shape, the dark blob its modules make on the light card
-   (companion.scan.code_outline): it keeps the perspective of a card seen at a slant, and the
+   The outlines of a code located otherwise are first outlines too: where zxing-cpp located
+   a code it could not decode, and the outline of the code's shape, the dark blob its modules
+   make on the light card (companion.scan.code_outline; the decoder passes both): it keeps the perspective of a card seen at a slant, and the
    place of a finder glare has lightened past the template, which the finders alone lose. Of
    those outlines the best one is refined after the finders' own, also where its fixed modules
    match less well than the finders' outlines must (0.2 against 0.3: a smear or glare lowers
@@ -57,7 +57,7 @@ import itertools
 import cv2
 import numpy as np
 
-from companion.scan import blur_fit, code_outline, qr_grid, tag_codes
+from companion.scan import blur_fit, qr_grid, tag_codes
 
 FIT_PX = 100  # a region's longer side in the patch the finders are looked for in
 FIT_MARGIN = 0.25
@@ -663,8 +663,8 @@ def read_patch(gray: np.ndarray, matrix: np.ndarray, patch: np.ndarray,
                thorough: bool = True, outlines=()) -> str | None:
     """The tag in an upright patch of a grey frame (matrix: the affine map from the frame to the
     patch, in which a code as wide as the patch's region is FIT_PX wide), or None. `outlines`:
-    codes another reader located there but could not decode (4x2 corners in the frame), first
-    outlines beside those the finders give and those of the code's shapes in the region; the
+    codes located there otherwise (4x2 corners in the frame: by another reader that could not
+    decode them, or from the code's shape), first outlines beside those the finders give; the
     best one of them is refined (also where the finders are not looked for).
 
     Not `thorough` (near a code read already, by any reader: the region is most often that
@@ -692,10 +692,7 @@ def read_patch(gray: np.ndarray, matrix: np.ndarray, patch: np.ndarray,
                 found = found[_outline_scores(gray, found, _LAYOUTS[n]) >= ZOOMED_MIN_OUTLINE]
             if len(found):
                 maps[n].append(found)
-    to_frame = cv2.invertAffineTransform(matrix)
-    shapes = [cv2.transform(quad[None], to_frame)[0]
-              for quad in code_outline.outlines(patch, within=FIT_PX / 2)]
-    for quad in [*outlines, *shapes]:  # any corner may be the top-left one
+    for quad in outlines:  # any corner may be the top-left one
         for n in qr_grid.SIDES:
             square = _SQUARES[n][:, :2].astype(np.float32)
             located[n].append(np.array([
