@@ -379,3 +379,22 @@ def test_a_card_is_named_only_where_both_judges_find_it_nearest_and_one_is_sure(
     assert named(sure, PixelVerdict("W1", "W1", 0.06, 0.48)) == (None, "")  # even one it is sure of
     assert named(unsure, PixelVerdict("W5", "W5", 0.1, 0.4)) == ("W5", "pixels")
     assert named(NetVerdict(None, "W3", 0.94, 0.03), PixelVerdict("W1", "W1", 0.06, 0.48)) == (None, "")
+
+
+@pytest.mark.parametrize("index, frame_index, card", [
+    (0, 4, "M4"), (3, 26, "Y1"), (0, 5, "R1"), (3, 14, "B2"),
+])
+def test_a_card_the_network_is_sure_of_is_seconded_by_the_discriminant_though_far_from_its_taught_views(
+        index, frame_index, card, monkeypatch):
+    """Cards of corpus B, seed 8, that the network is sure of and the pixel judge finds nearest
+    too, the discriminant's rank corner and whole card telling their rank and suit, all told
+    clearly nearest, every part agreeing, but the whole card 7-14 times as far from its
+    taught views as they lie from each other. Named; the whole card held to its taught views,
+    as an earlier reader held it, they are not."""
+    deck, frames, _empties = bench_deck("b", 8, index)
+    frame, shown = frames[frame_index]
+    assert shown == {card}
+    assert FaceReader(deck).read(frame, "multicolor") == [card]
+    monkeypatch.setattr(PixelJudge, "learns", lambda judge, face, named: named in judge.cards
+                        and judge.learned(face) == judge.cards.index(named))
+    assert FaceReader(deck).read(frame, "multicolor") == []
