@@ -266,19 +266,22 @@ def test_the_fourth_corner_names_no_code_one_character_from_the_tag(monkeypatch)
     assert named and not any(named)  # the corner was moved on some of them, naming nothing
 
 
-def test_a_region_is_beside_a_read_by_its_distance_from_the_code_read():
-    def region(x: float, y: float, side: float = 60.0):
-        rect = ((x, y), (side, side), 0.0)
-        return Region(int(x - side / 2), int(y - side / 2), int(side), int(side), rect, 0.6, 4.0)
+def square_region(x: float, y: float, side: float = 60.0) -> Region:
+    """A code-like region, square to the axes, centred at (x, y)."""
+    rect = ((x, y), (side, side), 0.0)
+    return Region(int(x - side / 2), int(y - side / 2), int(side), int(side), rect, 0.6, 4.0)
 
-    read = region(300, 200)
-    assert not decoder._beside_a_read(region(320, 220), [read], [], [])  # nothing read yet
-    assert decoder._beside_a_read(region(500, 400), [], [], ["HNB:R1:1"])  # read in no region
-    assert decoder._beside_a_read(region(300 + 2.5 * 60, 200), [read], [], ["HNB:R1:1"])
-    assert not decoder._beside_a_read(region(300 + 3.5 * 60, 200), [read], [], ["HNB:R1:1"])
-    blob = region(100, 300, 300)  # a read blob: a region in it is beside, one outside is not
-    assert decoder._beside_a_read(region(150, 350), [read], [blob], ["HNB:R1:1"])
-    assert not decoder._beside_a_read(region(600, 100), [read], [blob], ["HNB:R1:1"])
+
+def test_a_region_is_beside_a_read_by_its_distance_from_the_code_read():
+    read = square_region(300, 200)
+    assert not decoder._beside_a_read(square_region(320, 220), [read], [], [])  # nothing read yet
+    # a code read in no region: every region is beside it
+    assert decoder._beside_a_read(square_region(500, 400), [], [], ["HNB:R1:1"])
+    assert decoder._beside_a_read(square_region(300 + 2.5 * 60, 200), [read], [], ["HNB:R1:1"])
+    assert not decoder._beside_a_read(square_region(300 + 3.5 * 60, 200), [read], [], ["HNB:R1:1"])
+    blob = square_region(100, 300, 300)  # a read blob: a region in it is beside, one outside is not
+    assert decoder._beside_a_read(square_region(150, 350), [read], [blob], ["HNB:R1:1"])
+    assert not decoder._beside_a_read(square_region(600, 100), [read], [blob], ["HNB:R1:1"])
 
 
 # Codes zxing-cpp located but could not decode: its outline is where the fit finds them.
@@ -481,21 +484,17 @@ def test_a_code_seen_at_a_slant_with_a_finder_under_glare_is_outlined_from_its_s
 
 
 def test_an_outline_is_fitted_from_only_about_its_region_and_off_any_code_read():
-    def region(x: float, y: float, side: float = 60.0):
-        rect = ((x, y), (side, side), 0.0)
-        return Region(int(x - side / 2), int(y - side / 2), int(side), int(side), rect, 0.6, 4.0)
-
     def quad(x: float, y: float, half: float = 25.0):
         return np.float32([[x - half, y - half], [x + half, y - half], [x + half, y + half],
                            [x - half, y + half]])
 
-    fitted = region(300, 200)
+    fitted = square_region(300, 200)
     assert decoder._about(quad(310, 190), fitted, [])
     assert decoder._about(quad(350, 200), fitted, [])  # within the region's side
     assert not decoder._about(quad(350, 200), fitted, [], decoder.SHAPE_REACH)  # not within half
     assert decoder._about(quad(320, 200), fitted, [], decoder.SHAPE_REACH)
     assert not decoder._about(quad(370, 200), fitted, [])
-    assert not decoder._about(quad(310, 190), fitted, [region(320, 180)])  # on a code read
+    assert not decoder._about(quad(310, 190), fitted, [square_region(320, 180)])  # on a code read
 
 
 @pytest.mark.parametrize("period", [12, 24, 40])
