@@ -2,7 +2,8 @@
 
 One of the reader's two judges (reader.py), beside the face network (net_judge.py): it names a
 card by its own rules, and a card the network is sure of is named only if this judge's nearest
-taught face is the same card and its discriminant names it too.
+taught face is the same card and its discriminant names it too (seconding the network: the
+whole card's distance from its taught views is not limited there, see learns).
 
 It judges an upright face twice, and names a card only when both judges name it; or, where the
 first is sure of the suit and not of the rank, when the second names a card of that suit and
@@ -50,7 +51,8 @@ ALONE_MIN_LEANING = 0.44
 MIN_EVIDENCE = 5.0  # how much nearer the card, in the discriminant, than any other (summed over the parts)
 # of the whole card's distance to the card, against what its taught views give: a glare or a
 # thumb may spoil part of it, but a lined notebook's corners look like a white 1's thin figure,
-# and only its whole (no art in the middle) tells it apart
+# and only its whole (no art in the middle) tells it apart (in this judge's own verdicts; where
+# it seconds the network, the parts' agreement and the rank corners refuse the notebook)
 MAX_WHOLE_SPREAD = 2.5
 # further still (a glare over the art), if the whole card's squared distance to any other card
 # is at least WHOLE_RATIO times its distance to this one: the notebook is about as far from
@@ -186,8 +188,8 @@ class PixelJudge:
         reader names no card of a suit not taught whole). `parts`: the model's verdicts on the
         face, if already made.
 
-        `seconding` the network's verdict (see learns), the whole card may be as far from its
-        taught views as it is."""
+        With `seconding` (the network is sure of the card; see learns), the whole card's
+        distance from its taught views is not limited."""
         if self.model is None:
             return None
         parts = parts if parts is not None else self.model.verdicts(face)

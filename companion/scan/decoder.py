@@ -87,7 +87,7 @@ FIT_MIN_STRIPES = 2.0
 # least FIT_AFTER_READ_STRIPES.
 BESIDE_SIDES = 3.0
 FIT_AFTER_READ_STRIPES = 2.5
-MIN_LOCATED_SIDE = 0.035  # a code located in a blob is fitted if this wide (of the frame), at least
+MIN_LOCATED_SIDE = 0.035  # a code located in a blob is fitted if its sides are this long (of the frame)
 SHAPE_REACH = 0.5  # a code's shape is fitted from if its centre lies this near the region's (sides)
 
 
@@ -288,15 +288,28 @@ def _about(quad: np.ndarray, region: Region, done: list[Region], reach: float = 
             <= reach * region.side and not any(other.holds(centre) for other in done))
 
 
+def _shapes(patch: np.ndarray, matrix: np.ndarray, region: Region,
+            done: list[Region]) -> list[np.ndarray]:
+    """The outlines of the codes' shapes in a region's fit patch (cut by the affine matrix),
+    in the frame, those about the middle of the region and on no code read."""
+    return [quad for quad in (_to_frame(q, matrix) for q in code_outline.outlines(patch))
+            if _about(quad, region, done, SHAPE_REACH)]
+
+
 def _located_in_blobs(gray: np.ndarray, blobs: list[Region],
                       located: dict[int, list[np.ndarray]]) -> list[Region]:
     """A region for each code zxing-cpp located in a blob but could not decode (a code merged
-    with a card back or a checked cloth around it), each code once; its outline goes with it."""
+    with a card back or a checked cloth around it), each code once; its outline goes with it.
+    An outline is taken only if it could be a code's: convex, squarish, code-sized."""
     found: list[Region] = []
     for blob in blobs:
         for quad in located.get(id(blob), []):
             centre = tuple(float(v) for v in quad.mean(axis=0))
-            if (cv2.contourArea(quad) >= (MIN_LOCATED_SIDE * gray.shape[1]) ** 2
+            sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
+            if (cv2.isContourConvex(quad.astype(np.float32).reshape(-1, 1, 2))
+                    and sides.min() >= max(MIN_LOCATED_SIDE * gray.shape[1],
+                                           code_outline.MIN_SQUARENESS * sides.max())
+                    and sides.max() < BIG_BLOB * gray.shape[1]
                     and not any(other.holds(centre) for other in found)):
                 region = around(gray, quad, blob.score)
                 located[id(region)] = [quad]
@@ -388,7 +401,8 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
                         read = note("second reader, full size",
                                     zxing_fallback.read_patch(full, found))
                         quads += [_to_frame(quad, to_full) for quad in found]
-                    located[id(region)] = [quad for quad in quads if _about(quad, region, done)]
+                    if not read:  # (a code read at full size is no code to fit)
+                        located[id(region)] = [q for q in quads if _about(q, region, done)]
                 if read:
                     (done if region.side < big_blob else read_blobs).append(region)
         except Exception:  # the second reader failing never loses what zbar read
@@ -400,7 +414,11 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
     # too small in the patch; a code zxing-cpp located in it is fitted last, on a region of its
     # own. Where zxing-cpp located a code it could not decode, the fit starts from its outline
     # too, and from the outline of a code's shape in the middle of the region.
-    in_blobs = _located_in_blobs(gray, [r for r in unread if r.side >= big_blob], located)
+    try:
+        in_blobs = _located_in_blobs(gray, [r for r in unread if r.side >= big_blob], located)
+    except Exception:  # never loses what was read
+        errors.exception("a located code could not be outlined")
+        in_blobs = []
     fitted = fitted_beside = 0
     for region in [r for r in unread if r.side < big_blob] + faint + in_blobs:
         if fitted >= FIT_REGIONS or any(other.holds(region.rect[0]) for other in done):
@@ -415,9 +433,7 @@ def decode_regions(gray: np.ndarray, regions: list[Region], stats: dict | None =
         matrix, out = _upright_matrix(region, tag_fit.FIT_PX, tag_fit.FIT_MARGIN)
         try:
             patch = _warp(gray, matrix, out, cv2.INTER_CUBIC)
-            shapes = [_to_frame(quad, matrix) for quad in code_outline.outlines(patch)]
-            outlines = located.get(id(region), []) + [
-                quad for quad in shapes if _about(quad, region, done, SHAPE_REACH)]
+            outlines = located.get(id(region), []) + _shapes(patch, matrix, region, done)
             text = tag_fit.read_patch(gray, matrix, patch, thorough=not beside, outlines=outlines)
         except Exception:  # like the second reader's, its failure never loses a read
             errors.exception("the tag fit failed")

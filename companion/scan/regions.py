@@ -179,5 +179,6 @@ def around(gray: np.ndarray, quad: np.ndarray, score: float) -> Region:
     measured in the frame, its score given."""
     rect = cv2.minAreaRect(quad.astype(np.float32))
     x, y, w, h = cv2.boundingRect(quad.astype(np.float32))
-    x, y = max(0, x), max(0, y)
-    return _with_stripes(gray, Region(x, y, w, h, rect, score))
+    x0, y0 = max(0, x), max(0, y)  # the box kept within the frame
+    w, h = max(0, min(x + w, gray.shape[1]) - x0), max(0, min(y + h, gray.shape[0]) - y0)
+    return _with_stripes(gray, Region(x0, y0, w, h, rect, score))

@@ -16,10 +16,11 @@ region the other readers gave up on:
    midpoint of two close spots is a spot too). Where they match poorly, the worst finder, if it
    matches badly while the other two match at least fairly (as one assumed from the other two
    does, on a code seen foreshortened), is looked for module by module around where it was put.
-   The outlines of a code located otherwise are first outlines too: where zxing-cpp located
-   a code it could not decode, and the outline of the code's shape, the dark blob its modules
-   make on the light card (companion.scan.code_outline; the decoder passes both): it keeps the perspective of a card seen at a slant, and the
-   place of a finder glare has lightened past the template, which the finders alone lose. Of
+   The outlines of a code located otherwise are first outlines too (the decoder passes them):
+   where zxing-cpp located a code it could not decode, and the outline of the code's shape, the
+   dark blob its modules make on the light card (companion.scan.code_outline), which keeps the
+   perspective of a card seen at a slant, and the place of a finder glare has lightened past
+   the template, which the finders alone lose. Of
    those outlines the best one is refined after the finders' own, also where its fixed modules
    match less well than the finders' outlines must (0.2 against 0.3: a smear or glare lowers
    that match before the fit).

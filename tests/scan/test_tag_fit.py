@@ -361,7 +361,9 @@ def test_the_same_defocus_on_a_foreign_code_or_a_chequered_cloth_reads_nothing()
             assert decoder.decode_frame(frame) == []
         for region in find_regions(frame, None):  # every region, not only those the decoder fits
             matrix, out = decoder._upright_matrix(region, tag_fit.FIT_PX, tag_fit.FIT_MARGIN)
-            assert tag_fit.read_patch(frame, matrix, decoder._warp(frame, matrix, out)) is None
+            patch = decoder._warp(frame, matrix, out)
+            outlines = decoder._shapes(patch, matrix, region, [])  # as the decoder fits it
+            assert tag_fit.read_patch(frame, matrix, patch, outlines=outlines) is None
 
 
 @pytest.mark.parametrize("text, named", [("HNB:R1:1", "HNB:R1:1"), ("HNB:R7:1", None),
