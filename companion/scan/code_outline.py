@@ -55,8 +55,13 @@ def outlines(patch: np.ndarray) -> list[np.ndarray]:
         x, y = quad[:, 0], quad[:, 1]
         if (x * np.roll(y, -1) - np.roll(x, -1) * y).sum() < 0:
             quad = quad[::-1].copy()  # clockwise on the image, as the code's corners run
-        sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
-        if sides.min() < MIN_SQUARENESS * sides.max():
-            continue
-        found.append(quad)
+        if squarish(quad):
+            found.append(quad)
     return found
+
+
+def squarish(quad: np.ndarray) -> bool:
+    """Whether a four-cornered outline's shortest side is at least MIN_SQUARENESS of its
+    longest, as a code's is at any slant a card is read at (a stripe's is not)."""
+    sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
+    return bool(sides.min() >= MIN_SQUARENESS * sides.max())

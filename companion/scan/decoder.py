@@ -87,7 +87,7 @@ FIT_MIN_STRIPES = 2.0
 # least FIT_AFTER_READ_STRIPES.
 BESIDE_SIDES = 3.0
 FIT_AFTER_READ_STRIPES = 2.5
-MIN_LOCATED_SIDE = 0.035  # a code located in a blob is fitted if its sides are this long (of the frame)
+MIN_LOCATED_SIDE = 0.035  # each side of a code located in a blob, of the frame width, at least
 SHAPE_REACH = 0.5  # a code's shape is fitted from if its centre lies this near the region's (sides)
 
 
@@ -307,8 +307,8 @@ def _located_in_blobs(gray: np.ndarray, blobs: list[Region],
             centre = tuple(float(v) for v in quad.mean(axis=0))
             sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
             if (cv2.isContourConvex(quad.astype(np.float32).reshape(-1, 1, 2))
-                    and sides.min() >= max(MIN_LOCATED_SIDE * gray.shape[1],
-                                           code_outline.MIN_SQUARENESS * sides.max())
+                    and code_outline.squarish(quad)
+                    and MIN_LOCATED_SIDE * gray.shape[1] <= sides.min()
                     and sides.max() < BIG_BLOB * gray.shape[1]
                     and not any(other.holds(centre) for other in found)):
                 region = around(gray, quad, blob.score)

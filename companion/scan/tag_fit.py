@@ -20,10 +20,9 @@ region the other readers gave up on:
    where zxing-cpp located a code it could not decode, and the outline of the code's shape, the
    dark blob its modules make on the light card (companion.scan.code_outline), which keeps the
    perspective of a card seen at a slant, and the place of a finder glare has lightened past
-   the template, which the finders alone lose. Of
-   those outlines the best one is refined after the finders' own, also where its fixed modules
-   match less well than the finders' outlines must (0.2 against 0.3: a smear or glare lowers
-   that match before the fit).
+   the template, which the finders alone lose. Of those outlines the best one is refined after
+   the finders' own, also where its fixed modules match less well than the finders' outlines
+   must (0.2 against 0.3: a smear or glare lowers that match before the fit).
 2. Alignment: the outline is refined, as a perspective map of the module grid, to make the fixed
    modules and a ring of quiet zone match the frame best (Levenberg-Marquardt on the 8
    parameters of the map, on the sharp frame and, where that does not fit closely, also on
