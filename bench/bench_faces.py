@@ -57,17 +57,25 @@ def draw_deck(gen, rng: np.random.Generator, frames: int, empty: int) -> tuple:
     """One deck of the corpus `gen` (a faces_synth module), drawn from `rng` in the benchmark's
     order: (its look, a teach photo per card of CARDS, [(frame, cards shown, label)]), the
     `frames` card frames first, then the `empty` frames with no face (labelled by kind)."""
+    look, photos = draw_look(gen, rng)
+    return look, photos, list(drawn_frames(gen, rng, look, frames, empty))
+
+
+def draw_look(gen, rng: np.random.Generator) -> tuple:
+    """A deck's look and its teach photos (draw_deck's first two parts)."""
     look = gen.make_deck(rng)
-    photos = [gen.teach_photo(look, card, rng) for card in CARDS]
-    samples = []
+    return look, [gen.teach_photo(look, card, rng) for card in CARDS]
+
+
+def drawn_frames(gen, rng: np.random.Generator, look, frames: int, empty: int):
+    """The frames of a deck of `look` (draw_deck's third part), each drawn when asked for."""
     for _ in range(frames):
         card = CARDS[int(rng.integers(len(CARDS)))]
         frame, shown = gen.table_frame(look, card, rng)
-        samples.append((frame, shown, card))
+        yield frame, shown, card
     for i in range(empty):
         kind = gen.NO_FACE[i % len(gen.NO_FACE)]
-        samples.append((gen.empty_frame(look, rng, kind), set(), kind))
-    return look, photos, samples
+        yield gen.empty_frame(look, rng, kind), set(), kind
 
 
 def run_corpus(name: str, decks: int, frames: int, empty: int, seed: int, save: Path | None) -> dict:

@@ -15,9 +15,11 @@ BENCH = Path(__file__).resolve().parents[2] / "bench"
 if str(BENCH) not in sys.path:
     sys.path.insert(0, str(BENCH))
 
+import bench_starts  # noqa: E402
 import faces_synth_a  # noqa: E402
 
 from companion.faces.deck_file import Deck  # noqa: E402
+from companion.faces.reader import FaceReader  # noqa: E402
 from companion.faces.teach import learn_face  # noqa: E402
 from companion.rules.variants import VARIANTS  # noqa: E402
 
@@ -81,28 +83,54 @@ def teach_folder(tmp_path_factory, look):
     return folder
 
 
-_DRAWN: dict = {}  # (generator, seed) -> [rng, the index of the next deck it draws]
+class DrawnFrames:
+    """Some of a deck's frames (bench_faces.drawn_frames), from `start`, `count` of them, each
+    as (frame, what `part` of its (cards shown, label) says): each drawn when first asked for,
+    with every frame before it (the random draws go on from one to the next)."""
+
+    def __init__(self, drawn: list, frames, start: int, count: int, part: int) -> None:
+        self._drawn, self._frames = drawn, frames
+        self._start, self._count, self._part = start, count, part
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index: int):
+        if not -self._count <= index < self._count:
+            raise IndexError(index)
+        at = self._start + index % self._count
+        while len(self._drawn) <= at:
+            self._drawn.append(next(self._frames))
+        sample = self._drawn[at]
+        return sample[0], sample[self._part]
 
 
-@functools.lru_cache(maxsize=2)
+@functools.lru_cache(maxsize=6)
 def bench_deck(generator: str, seed: int, index: int):
     """The `index`-th deck of bench/bench_faces.py's corpus `generator` ("a" or "b") for
     `seed`, drawn as the benchmark draws it (its default 40 card frames and 12 with no face):
-    (Deck taught from its photos, [(frame, cards shown)], [(frame, kind)]). Decks drawn on the
-    way are dropped (about 50 MB of frames each); asking for them again draws them again."""
+    (Deck taught from its photos, [(frame, cards shown)], [(frame, kind)]), the frames drawn as
+    far as they are asked for. The deck is drawn from where bench_starts.json says it starts;
+    a deck not there is drawn after every deck before it (about 3 s each)."""
     import importlib
 
-    from bench_faces import CARDS, draw_deck
+    from bench_faces import CARDS, draw_deck, draw_look, drawn_frames
 
     gen = importlib.import_module(f"faces_synth_{generator}")
-    state = _DRAWN.get((generator, seed))
-    if state is None or state[1] > index:
-        state = _DRAWN[(generator, seed)] = [np.random.default_rng(seed), 0]
-    while state[1] <= index:
-        _look, photos, samples = draw_deck(gen, state[0], 40, 12)
-        state[1] += 1
+    rng, expected = bench_starts.rng_at(generator, seed, index)
+    if expected is None:  # not in the table: every deck before it drawn first
+        for _ in range(index):
+            draw_deck(gen, rng, 40, 12)
+    look, photos = draw_look(gen, rng)
+    bench_starts.check(generator, seed, index, look, expected)
     deck = Deck()
     for card, photo in zip(CARDS, photos):
         learn_face(deck, card, photo)
-    return (deck, [(frame, shown) for frame, shown, _label in samples[:40]],
-            [(frame, label) for frame, _shown, label in samples[40:]])
+    frames, drawn = drawn_frames(gen, rng, look, 40, 12), []
+    return deck, DrawnFrames(drawn, frames, 0, 40, 1), DrawnFrames(drawn, frames, 40, 12, 2)
+
+
+@functools.lru_cache(maxsize=6)
+def bench_reader(generator: str, seed: int, index: int) -> FaceReader:
+    """A reader of bench_deck's deck (building one takes about a second)."""
+    return FaceReader(bench_deck(generator, seed, index)[0])

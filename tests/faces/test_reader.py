@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import faces_synth_a
-from conftest import CLASSIC, bench_deck
+from conftest import CLASSIC, bench_deck, bench_reader
 from companion.faces.deck_file import Deck
 from companion.faces.finder import FACE_H, FACE_W, find_cards, upright_face
 from companion.faces.pixel_judge import PixelJudge, shown_cards
@@ -143,11 +143,11 @@ def test_a_rainbow_card_found_only_by_its_colours_is_not_read_as_its_neighbour()
     """A rainbow 3 on a checked cloth under a warm lamp (the second deck and 31st frame of the
     face benchmark's corpus B, seed 1). No edge outlines it; the outline its colours give
     leans to the 4 (residual 0.245), which an outline of the second look may not name."""
-    deck, frames, _empties = bench_deck("b", 1, 1)
+    _deck, frames, _empties = bench_deck("b", 1, 1)
     frame, shown = frames[30]
     assert shown == {"M3"}
     assert find_cards(frame, fallback=False) == []
-    assert set(FaceReader(deck).read(frame, "multicolor")) <= {"M3"}
+    assert set(bench_reader("b", 1, 1).read(frame, "multicolor")) <= {"M3"}
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -188,10 +188,10 @@ def test_frames_once_misread_name_no_other_card(generator, seed, index, frame_in
     """Frames of the face benchmark's decks that an earlier reader named as another card of
     the same suit: outlines a couple of pixels off moved a corner's figure onto where another
     rank was taught. Naming nothing is allowed; naming another card is not."""
-    deck, frames, _empties = bench_deck(generator, seed, index)
+    _deck, frames, _empties = bench_deck(generator, seed, index)
     frame, shown = frames[frame_index]
     assert shown == {card}
-    assert set(FaceReader(deck).read(frame, "multicolor")) <= {card}
+    assert set(bench_reader(generator, seed, index).read(frame, "multicolor")) <= {card}
 
 
 @pytest.mark.parametrize("seed, index, frame_index", [(18, 1, 43), (19, 5, 48), (18, 2, 43)])
@@ -203,10 +203,10 @@ def test_a_lined_notebook_is_not_a_white_1(seed, index, frame_index):
     yellow 1; a reader that let the whole card dissent on the suit named it the white 1. Seed
     18, third deck: the network took a notebook for the rainbow 2, nearest it pixel by pixel
     too; the discriminant does not name it."""
-    deck, _frames, empties = bench_deck("b", seed, index)
+    _deck, _frames, empties = bench_deck("b", seed, index)
     frame, kind = empties[frame_index - 40]
     assert kind == "notebook"
-    assert FaceReader(deck).read(frame, "multicolor") == []
+    assert bench_reader("b", seed, index).read(frame, "multicolor") == []
 
 
 def test_the_corners_as_found_are_the_first_of_the_moved_ones(taught):
@@ -233,10 +233,10 @@ def test_a_pale_corner_tells_the_rank_and_the_whole_card_the_suit(index, frame_i
     the card from every card of another rank, and the whole card, many times nearer its own
     card than any other, tells the suit. An earlier reader asked the corner to tell the suit
     too, and named nothing."""
-    deck, frames, _empties = bench_deck("a", 1, index)
+    _deck, frames, _empties = bench_deck("a", 1, index)
     frame, shown = frames[frame_index]
     assert shown == {card}
-    assert FaceReader(deck).read(frame, "multicolor") == [card]
+    assert bench_reader("a", 1, index).read(frame, "multicolor") == [card]
 
 
 @pytest.mark.parametrize("generator, index, frame_index, card", [
@@ -248,10 +248,10 @@ def test_a_card_the_edges_outlined_with_what_lay_on_it_is_read_from_its_colours_
     beside it, far from every taught face and torn between cards, and the outline of what
     stands out from the cloth fits the card and names it: the card is named. An earlier reader
     let the edges' outline judge, and named nothing."""
-    deck, frames, _empties = bench_deck(generator, 1, index)
+    _deck, frames, _empties = bench_deck(generator, 1, index)
     frame, shown = frames[frame_index]
     assert shown == {card}
-    assert FaceReader(deck).read(frame, "multicolor") == [card]
+    assert bench_reader(generator, 1, index).read(frame, "multicolor") == [card]
 
 
 @pytest.mark.parametrize("index, frame_index, card", [(0, 16, "B2"), (2, 15, "Y4"), (2, 26, "B1")])
@@ -259,10 +259,10 @@ def test_a_card_far_from_its_taught_whole_but_far_nearer_it_than_any_other_is_na
     """Cards of corpus B, seed 1, whose whole card strays 2.5-4 times its taught spread (a
     glare, a tilt) but lies at least twice as near its own card as any other, the corners
     near and clear: named. A lined notebook, as far from every card, still is not (above)."""
-    deck, frames, _empties = bench_deck("b", 1, index)
+    _deck, frames, _empties = bench_deck("b", 1, index)
     frame, shown = frames[frame_index]
     assert shown == {card}
-    assert FaceReader(deck).read(frame, "multicolor") == [card]
+    assert bench_reader("b", 1, index).read(frame, "multicolor") == [card]
 
 
 @pytest.mark.parametrize("index, frame_index, card", [
@@ -274,10 +274,10 @@ def test_a_rank_the_first_judge_cannot_tell_is_told_by_the_figure(index, frame_i
     neither), while both rank corners find the card far nearer than any card of another rank.
     The first judge is sure of the suit, the discriminant of the rank: named. An earlier
     reader let the first judge's doubt about the rank stop it."""
-    deck, frames, _empties = bench_deck("a", 2, index)
+    _deck, frames, _empties = bench_deck("a", 2, index)
     frame, shown = frames[frame_index]
     assert shown == {card}
-    assert FaceReader(deck).read(frame, "multicolor") == [card]
+    assert bench_reader("a", 2, index).read(frame, "multicolor") == [card]
 
 
 @pytest.mark.parametrize("index, frame_index, card", [
@@ -291,10 +291,10 @@ def test_a_faint_figure_the_first_judge_is_sure_of_is_named(index, frame_index, 
     elsewhere: the pixel judge names it. An earlier reader asked the discriminant to name the
     card itself, and named nothing. The reader names it where the network finds it nearest too:
     all but the white 2, which the network finds nearer another card (named by neither)."""
-    deck, frames, _empties = bench_deck("a", 1, index)
+    _deck, frames, _empties = bench_deck("a", 1, index)
     frame, shown = frames[frame_index]
     assert shown == {card}
-    assert FaceReader(deck).read(frame, "multicolor") == ([] if card == "W2" else [card])
+    assert bench_reader("a", 1, index).read(frame, "multicolor") == ([] if card == "W2" else [card])
 
 
 def test_a_first_judge_sure_of_a_rank_the_corners_contradict_leaves_the_pixel_judge_silent(monkeypatch):
@@ -316,10 +316,10 @@ def test_a_first_judge_sure_of_a_rank_the_corners_contradict_leaves_the_pixel_ju
 
 def test_a_card_taught_from_an_outline_pulled_in_off_the_cloth_is_read():
     """The same red 4, its face now taught from the outline pulled in to the card's edge."""
-    deck, frames, _empties = bench_deck("b", 1, 1)
+    _deck, frames, _empties = bench_deck("b", 1, 1)
     frame, shown = frames[5]
     assert shown == {"R4"}
-    assert FaceReader(deck).read(frame, "multicolor") == ["R4"]
+    assert bench_reader("b", 1, 1).read(frame, "multicolor") == ["R4"]
 
 
 def _suit_sure_of(pixels, frame, suit, learned_card, monkeypatch, allowed=None, its_residual=0.1):
@@ -391,10 +391,10 @@ def test_a_card_the_network_is_sure_of_is_seconded_by_the_discriminant_though_fa
     clearly nearest, every part agreeing, but the whole card 7-14 times as far from its
     taught views as they lie from each other. Named; the whole card held to its taught views,
     as an earlier reader held it, they are not."""
-    deck, frames, _empties = bench_deck("b", 8, index)
+    _deck, frames, _empties = bench_deck("b", 8, index)
     frame, shown = frames[frame_index]
     assert shown == {card}
-    assert FaceReader(deck).read(frame, "multicolor") == [card]
+    assert bench_reader("b", 8, index).read(frame, "multicolor") == [card]
     monkeypatch.setattr(PixelJudge, "learns", lambda judge, face, named: named in judge.cards
                         and judge.learned(face) == judge.cards.index(named))
-    assert FaceReader(deck).read(frame, "multicolor") == []
+    assert bench_reader("b", 8, index).read(frame, "multicolor") == []

@@ -1,0 +1,31 @@
+"""The face tests draw a benchmark deck from where bench_starts.json says it starts: that is
+where the benchmark's random draws stand once it has drawn every deck before it."""
+
+from __future__ import annotations
+
+import importlib
+
+import numpy as np
+import pytest
+
+import bench_starts
+from bench_faces import draw_deck, draw_look
+
+
+def test_a_deck_drawn_from_its_start_is_the_deck_the_benchmark_draws_after_the_ones_before():
+    gen = importlib.import_module("faces_synth_b")
+    rng = np.random.default_rng(8)
+    draw_deck(gen, rng, 40, 12)  # the first deck of seed 8, as the benchmark draws it
+    jumped, expected = bench_starts.rng_at("b", 8, 1)
+    assert expected is not None
+    assert jumped.bit_generator.state == rng.bit_generator.state
+    look, _photos = draw_look(gen, jumped)
+    assert bench_starts.fingerprint(look) == expected
+
+
+def test_a_start_that_no_longer_draws_its_deck_says_how_to_rebuild_the_table():
+    gen = importlib.import_module("faces_synth_a")
+    look = gen.make_deck(np.random.default_rng(0))
+    bench_starts.check("a", 1, 1, look, bench_starts.fingerprint(look))  # the same look: fine
+    with pytest.raises(bench_starts.StaleStart, match="python tests/faces/bench_starts.py"):
+        bench_starts.check("a", 1, 1, look, "0" * 12)
