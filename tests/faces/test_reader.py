@@ -398,3 +398,56 @@ def test_a_card_the_network_is_sure_of_is_seconded_by_the_discriminant_though_fa
     monkeypatch.setattr(PixelJudge, "learns", lambda judge, face, named: named in judge.cards
                         and judge.learned(face) == judge.cards.index(named))
     assert bench_reader("b", 8, index).read(frame, "multicolor") == []
+
+
+@pytest.mark.parametrize("index, frame_index, card", [(0, 19, "R5"), (2, 21, "R4"), (5, 18, "G5"), (5, 25, "M3")])
+def test_a_part_spoiled_by_a_hand_or_a_lamp_does_not_stop_a_card_the_network_is_sure_of(
+        index, frame_index, card, monkeypatch):
+    """Cards of corpus B, seed 34, that the network is sure of and the pixel judge finds nearest
+    too, one part of the face finding another rank of the suit much nearer: a rank corner the
+    red 3 for a red 5 and for a red 4, the other corner telling the rank by 55 and 132; the
+    whole card the green 3 for a green 5 and the rainbow 1 for a rainbow 3, both corners
+    telling the rank. Named; with every part held to agree, as an earlier reader held them,
+    they are not."""
+    _deck, frames, _empties = bench_deck("b", 34, index)
+    frame, shown = frames[frame_index]
+    assert shown == {card}
+    reader = bench_reader("b", 34, index)
+    assert reader.read(frame, "multicolor") == [card]
+    monkeypatch.setattr(PixelJudge, "_dissent_explained", lambda *args: False)
+    assert reader.read(frame, "multicolor") == []
+
+
+def _dissent(taught, corner_rival: str | None = None, whole_rival: str | None = None,
+             other_corner: float = 90.0) -> bool:
+    """PixelJudge._dissent_explained for a red 1 whose first rank corner finds `corner_rival`
+    nearer by 30 (more than MAX_DISSENT), or whose whole card finds `whole_rival` nearer by
+    30; the other parts find the red 1 nearer than any card (the second corner by
+    `other_corner`)."""
+    from companion.faces.discriminant import PartVerdict
+
+    pixels = PixelJudge(taught)
+    card = pixels.cards.index("R1")
+    whole, first, second = (np.full(len(pixels.cards), d) for d in (1000.0, 100.0, 10.0 + other_corner))
+    for part in (whole, first, second):
+        part[card] = 10.0
+    if corner_rival:
+        first[pixels.cards.index(corner_rival)] = -20.0
+    if whole_rival:
+        whole[pixels.cards.index(whole_rival)] = -20.0
+    parts = (PartVerdict(whole), PartVerdict(first), PartVerdict(second))
+    return pixels._dissent_explained(parts, card, pixels._standing(parts, card))
+
+
+def test_a_part_finding_the_same_rank_in_another_suit_is_never_explained_away(taught):
+    """A corner finding another rank nearer (a thumb over the figure) is explained away while
+    the other corner tells the rank, and the whole card finding another rank of the suit
+    nearer (a glare over the art) while both corners do; a part finding the same rank in
+    another suit is what a misread suit looks like, and never is."""
+    assert _dissent(taught)
+    assert _dissent(taught, corner_rival="R3") and _dissent(taught, corner_rival="W4")
+    assert not _dissent(taught, corner_rival="Y1")
+    assert not _dissent(taught, corner_rival="R3", other_corner=4.0)  # nothing tells the rank
+    assert _dissent(taught, whole_rival="R2")
+    assert not _dissent(taught, whole_rival="Y1") and not _dissent(taught, whole_rival="W3")
+    assert not _dissent(taught, corner_rival="R3", whole_rival="R2")  # the whole card against it too
