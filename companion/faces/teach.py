@@ -18,7 +18,7 @@ import numpy as np
 
 from companion.i18n import N_
 from companion.faces.deck_file import Deck
-from companion.faces.finder import Quad, find_cards, upright_face
+from companion.faces.finder import OutlineSearch, Quad, upright_face
 from companion.faces.teach_outline import pulled_in
 from companion.rules.errors import Message
 from companion.rules.variants import VARIANTS
@@ -27,6 +27,9 @@ PHOTO_NAME = re.compile(r"^([RYGBWM][1-5])(?:-(\d+))?\.(?:jpe?g|png)$", re.IGNOR
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png")
 NESTED_SHARE = 0.6  # an outline inside the card's, at least this big, is the card too
 EDGE_MARGIN = 2  # pixels: a card outline this near the photo's edge runs off it or onto the cloth
+# a card-shaped thing standing out from the cloth around the card's outline, this many times its
+# area, is the card, and the outline its art or a part of it (a white disc on a blue card)
+INSIDE_SHARE = 1.3
 
 
 def taught_faces(photo: np.ndarray) -> list[np.ndarray]:
@@ -39,18 +42,24 @@ def taught_outlines(photo: np.ndarray) -> list[Quad]:
     outline inside it (a card printed with a border has two, and a frame may show either);
     empty if there is no card in the photo, or if the card's outline reaches the photo's edge:
     the card is then cut off, or its outline ran onto the cloth, and a face taught from it would
-    be another card's nearest (a 4 taught skewed reads every 4 as a 3). Another photo is asked.
-    A side of the card's outline that took in a band of cloth is first moved in to the card's
-    edge (teach_outline.pulled_in)."""
+    be another card's nearest (a 4 taught skewed reads every 4 as a 3). Empty too if something
+    card-shaped stands out from the cloth around that outline, much bigger (INSIDE_SHARE): the
+    outline is then the card's art or a part of it, and a face taught from it names the card
+    it is part of as another (a blue 3 taught from its art's disc read the blue 3 as the 2).
+    Another photo is asked. A side of the card's outline that took in a band of cloth is first
+    moved in to the card's edge (teach_outline.pulled_in)."""
     if photo is None or photo.ndim != 3 or photo.shape[2] != 3:
         return []
-    quads = find_cards(photo)
+    search = OutlineSearch(photo)
+    quads = search.cards()
     if not quads:
         return []
     card = quads[0]
     h, w = photo.shape[:2]
     if (card.min() < EDGE_MARGIN or card[:, 0].max() > w - 1 - EDGE_MARGIN
             or card[:, 1].max() > h - 1 - EDGE_MARGIN):
+        return []
+    if _inside_a_bigger_one(card, search.standing_out()):
         return []
     card = pulled_in(photo, card)
     area = cv2.contourArea(card)
@@ -61,6 +70,15 @@ def taught_outlines(photo: np.ndarray) -> list[Quad]:
                 and cv2.contourArea(quad) >= NESTED_SHARE * area):
             outlines.append(quad)
     return outlines
+
+
+def _inside_a_bigger_one(card: Quad, standing_out: list[Quad]) -> bool:
+    """Whether one of the `standing_out` outlines holds the centre of `card` and is at least
+    INSIDE_SHARE times its area."""
+    centre = tuple(map(float, card.mean(axis=0)))
+    area = cv2.contourArea(card)
+    return any(cv2.pointPolygonTest(other.reshape(-1, 1, 2), centre, False) >= 0
+               and cv2.contourArea(other) >= INSIDE_SHARE * area for other in standing_out)
 
 
 def learn_face(deck: Deck, card: str, photo: np.ndarray) -> bool:

@@ -112,9 +112,29 @@ def bench_deck(generator: str, seed: int, index: int):
     (Deck taught from its photos, [(frame, cards shown)], [(frame, kind)]), the frames drawn as
     far as they are asked for. The deck is drawn from where bench_starts.json says it starts;
     a deck not there is drawn after every deck before it (about 3 s each)."""
+    from bench_faces import CARDS, drawn_frames
+
+    gen, rng, look, photos = _drawn_look(generator, seed, index)
+    deck = Deck()
+    for card, photo in zip(CARDS, photos):
+        learn_face(deck, card, photo)
+    frames, drawn = drawn_frames(gen, rng, look, 40, 12), []
+    return deck, DrawnFrames(drawn, frames, 0, 40, 1), DrawnFrames(drawn, frames, 40, 12, 2)
+
+
+def bench_photo(generator: str, seed: int, index: int, card: str) -> np.ndarray:
+    """The teach photo of `card` in bench_deck's deck (drawn again: the photos are not kept)."""
+    from bench_faces import CARDS
+
+    return _drawn_look(generator, seed, index)[3][CARDS.index(card)]
+
+
+def _drawn_look(generator: str, seed: int, index: int):
+    """(the corpus's module, its rng where the deck's frames start, the deck's look, its teach
+    photos) for bench_deck's deck."""
     import importlib
 
-    from bench_faces import CARDS, draw_deck, draw_look, drawn_frames
+    from bench_faces import draw_deck, draw_look
 
     gen = importlib.import_module(f"faces_synth_{generator}")
     rng, expected = bench_starts.rng_at(generator, seed, index)
@@ -123,11 +143,7 @@ def bench_deck(generator: str, seed: int, index: int):
             draw_deck(gen, rng, 40, 12)
     look, photos = draw_look(gen, rng)
     bench_starts.check(generator, seed, index, look, expected)
-    deck = Deck()
-    for card, photo in zip(CARDS, photos):
-        learn_face(deck, card, photo)
-    frames, drawn = drawn_frames(gen, rng, look, 40, 12), []
-    return deck, DrawnFrames(drawn, frames, 0, 40, 1), DrawnFrames(drawn, frames, 40, 12, 2)
+    return gen, rng, look, photos
 
 
 @functools.lru_cache(maxsize=6)
