@@ -53,6 +53,8 @@ def timed_beside_zbar(work, frame):
     return out, t1 - t0, time.perf_counter() - t1
 
 
+FRAMES, EMPTY = 40, 12  # per deck, by default: card frames, and frames with no face
+
 def draw_deck(gen, rng: np.random.Generator, frames: int, empty: int) -> tuple:
     """One deck of the corpus `gen` (a faces_synth module), drawn from `rng` in the benchmark's
     order: (its look, a teach photo per card of CARDS, [(frame, cards shown, label)]), the
@@ -146,8 +148,8 @@ def corpus_arguments(description: str, save_help: str) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--corpus", choices=["a", "b", "both"], default="both")
     parser.add_argument("--decks", type=int, default=6)
-    parser.add_argument("--frames", type=int, default=40, help="card frames per deck")
-    parser.add_argument("--empty", type=int, default=12, help="frames with no face per deck")
+    parser.add_argument("--frames", type=int, default=FRAMES, help="card frames per deck")
+    parser.add_argument("--empty", type=int, default=EMPTY, help="frames with no face per deck")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--save", type=Path, help=save_help)
     args = parser.parse_args()

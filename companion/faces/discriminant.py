@@ -135,12 +135,6 @@ class PartVerdict:
         others = self.distance[rivals]
         return float(others.min() - self.distance[card]) if len(others) else float("inf")
 
-    def rival(self, card: int) -> int:
-        """The card nearest but `card` (its index)."""
-        others = self.distance.copy()
-        others[card] = np.inf
-        return int(np.argmin(others))
-
 
 class FaceModel:
     """The deck's faces learned in parts: `verdicts` judges an upright face part by part."""

@@ -22,7 +22,7 @@ CONTENDER_RATIO):
   be about as near the card as its taught views are (MAX_CORNER_SPREAD; the whole card may be
   further, a glare or a thumb on it, within MAX_WHOLE_SPREAD, or FAR_WHOLE_SPREAD if it is
   still far nearer this card than any other), no part may find another card much nearer
-  (MAX_DISSENT), a corner must find this one nearer than every card of another rank and the
+  (MAX_DISSENT; where it seconds the network, a part a hand or a lamp spoiled may), a corner must find this one nearer than every card of another rank and the
   whole card nearer than every card of another suit (MIN_CORNER, MIN_SUIT: the corner tells
   the rank, the whole card the suit), and all told it must be clearly nearer than any other
   card (MIN_EVIDENCE). It knows which differences survive a
@@ -61,7 +61,9 @@ MAX_WHOLE_SPREAD = 2.5
 FAR_WHOLE_SPREAD = 4.0
 WHOLE_RATIO = 2.0
 MAX_CORNER_SPREAD = 1.0  # of the nearer rank corner's: the figure itself must look as taught
-MAX_DISSENT = 20.0  # the most one part may find another card nearer (a thumb over a corner)
+# the most one part may find another card nearer (a thumb over a corner a little; where the
+# network is sure of the card, a part may find another much nearer: _dissent_explained)
+MAX_DISSENT = 20.0
 MIN_CORNER = 5.0  # by how much at least one rank corner must find the card nearer than any of another rank
 # by how much the whole card must find the card nearer than any card of another suit: the whole
 # tells the suit (a lined notebook under a warm light, its corners a white 1's thin figure, was
@@ -190,7 +192,8 @@ class PixelJudge:
         face, if already made.
 
         With `seconding` (the network is sure of the card; see learns), the whole card's
-        distance from its taught views is not limited."""
+        distance from its taught views is not limited, and a part a hand or a lamp spoiled may
+        find another card much nearer (_dissent_explained)."""
         if self.model is None:
             return None
         parts = parts if parts is not None else self.model.verdicts(face)
@@ -228,20 +231,23 @@ class PixelJudge:
         (MAX_DISSENT) is one a hand or a lamp may have spoiled, the rest of the face telling the
         card: a rank corner finding a card of another rank nearer (a thumb over its figure, a
         glare washing it white) while the other corner tells this card's rank (MIN_CORNER) and
-        the whole card finds it nearest; the whole card finding another rank of its suit nearer
+        the whole card finds it nearest; the whole card finding other ranks of its suit nearer
         (a glare over the art) while both corners tell its rank. A part finding the same rank
-        in another suit nearer is never explained away: the suit is what it doubts (a red 1 the
+        in another suit much nearer, beside whatever else, is never explained away: the suit is
+        what it doubts (a red 1 the
         network took for the rainbow 1 had a corner finding the red 1 far nearer). Only where
         the network is sure of the card (learns)."""
         whole = parts[0]
+        n = len(whole.distance)  # the model's cards
+        same_rank = (self._ranks == self._ranks[card])[:n]
+        same_suit = (self._suits == self._suits[card])[:n]
         for k, part in enumerate(parts):
             if part.margin(card) >= -MAX_DISSENT:
                 continue
-            rival = part.rival(card)
-            if self._ranks[rival] == self._ranks[card]:
+            if part.margin(card, same_rank) < -MAX_DISSENT:  # the same rank in another suit
                 return False
             if k == 0:
-                explained = self._suits[rival] == self._suits[card] and min(s.rank_margins) >= MIN_CORNER
+                explained = part.margin(card, ~same_suit) >= -MAX_DISSENT and min(s.rank_margins) >= MIN_CORNER
             else:  # the other corner's rank margin; the whole card not against the card
                 explained = s.rank_margins[2 - k] >= MIN_CORNER and whole.margin(card) >= 0
             if not explained:
@@ -274,7 +280,7 @@ class PixelJudge:
         this card's rank and suit from the others', and all told the card must be clearly the
         nearest. On the benchmark's two corpora (14 seeds each) letting the whole card stray
         named 2-3 and 5-10 points more of the card frames, overlooking the spoiled parts 1 and
-        3 more, and no card wrong or in a frame without one."""
+        2 more, and no card wrong or in a frame without one."""
         if self.model is None or card not in self.cards:
             return False
         return self.learned(face, seconding=True) == self.cards.index(card)

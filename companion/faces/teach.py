@@ -65,20 +65,21 @@ def taught_outlines(photo: np.ndarray) -> list[Quad]:
     area = cv2.contourArea(card)
     outlines = [card]
     for quad in quads[1:]:
-        centre = tuple(map(float, quad.mean(axis=0)))
-        if (cv2.pointPolygonTest(card.reshape(-1, 1, 2), centre, False) >= 0
-                and cv2.contourArea(quad) >= NESTED_SHARE * area):
+        if _holds(card, quad) and cv2.contourArea(quad) >= NESTED_SHARE * area:
             outlines.append(quad)
     return outlines
+
+
+def _holds(outer: Quad, inner: Quad) -> bool:
+    """Whether `outer` holds the centre of `inner`."""
+    return cv2.pointPolygonTest(outer.reshape(-1, 1, 2), tuple(map(float, inner.mean(axis=0))), False) >= 0
 
 
 def _inside_a_bigger_one(card: Quad, standing_out: list[Quad]) -> bool:
     """Whether one of the `standing_out` outlines holds the centre of `card` and is at least
     INSIDE_SHARE times its area."""
-    centre = tuple(map(float, card.mean(axis=0)))
     area = cv2.contourArea(card)
-    return any(cv2.pointPolygonTest(other.reshape(-1, 1, 2), centre, False) >= 0
-               and cv2.contourArea(other) >= INSIDE_SHARE * area for other in standing_out)
+    return any(_holds(other, card) and cv2.contourArea(other) >= INSIDE_SHARE * area for other in standing_out)
 
 
 def learn_face(deck: Deck, card: str, photo: np.ndarray) -> bool:

@@ -4,8 +4,11 @@ one deck of a corpus without drawing every deck before it (about 3 s each).
 bench/bench_faces.py draws a corpus's decks one after another from one generator seeded by
 the benchmark's seed. bench_starts.json keeps, for the decks the tests use, the generator's
 state where each deck starts and a fingerprint of the look drawn first from there: a deck
-drawn from a start whose look does not match (the corpus's generator changed) is an error
-saying how to rebuild the table. A deck not in the table is drawn the long way.
+drawn from a start whose look does not match (the corpus's looks are drawn otherwise) is an
+error saying how to rebuild the table. A change to how a deck's photos or frames are drawn
+moves the next deck's start without changing that look: test_bench_starts.py draws a deck
+of each corpus the long way and checks where the next one starts. A deck not in the table is
+drawn the long way.
 
 Add the decks COVERED names to the table: python tests/faces/bench_starts.py (--all: draw
 every deck again, after a change to a corpus's generator).
@@ -23,7 +26,8 @@ import numpy as np
 
 TABLE = Path(__file__).with_name("bench_starts.json")
 BENCH = Path(__file__).resolve().parents[2] / "bench"
-# the decks the tests draw, by corpus and seed: every deck up to this index
+# the decks the tests draw, by corpus and seed: every deck up to this index (each start
+# stands alone; those before a test's deck cost a line each)
 COVERED = {"a": {1: 5, 2: 5, 8: 1, 10: 4, 20: 5, 37: 2},
            "b": {1: 5, 8: 1, 11: 1, 12: 2, 18: 2, 19: 5, 21: 1, 34: 5}}
 
@@ -73,7 +77,7 @@ def build(known: dict) -> dict:
 
     if str(BENCH) not in sys.path:
         sys.path.insert(0, str(BENCH))
-    from bench_faces import draw_deck
+    from bench_faces import EMPTY, FRAMES, draw_deck
 
     table = {}
     for generator, seeds in COVERED.items():
@@ -86,7 +90,7 @@ def build(known: dict) -> dict:
             rng = np.random.default_rng(seed)
             for index in range(last + 1):
                 state = rng.bit_generator.state
-                look, _photos, _samples = draw_deck(gen, rng, 40, 12)
+                look, _photos, _samples = draw_deck(gen, rng, FRAMES, EMPTY)
                 if index:
                     table[f"{generator}/{seed}/{index}"] = {
                         "state": str(state["state"]["state"]), "has_uint32": state["has_uint32"],

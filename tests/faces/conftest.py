@@ -111,15 +111,17 @@ def bench_deck(generator: str, seed: int, index: int):
     `seed`, drawn as the benchmark draws it (its default 40 card frames and 12 with no face):
     (Deck taught from its photos, [(frame, cards shown)], [(frame, kind)]), the frames drawn as
     far as they are asked for. The deck is drawn from where bench_starts.json says it starts;
-    a deck not there is drawn after every deck before it (about 3 s each)."""
-    from bench_faces import CARDS, drawn_frames
+    a deck not there is drawn after every deck before it (about 3 s each). Drawn and taught
+    once for the session (up to six decks kept, about 50 MB of frames each): a test that
+    changes how a deck is taught draws its own with bench_deck.__wrapped__."""
+    from bench_faces import CARDS, EMPTY, FRAMES, drawn_frames
 
     gen, rng, look, photos = _drawn_look(generator, seed, index)
     deck = Deck()
     for card, photo in zip(CARDS, photos):
         learn_face(deck, card, photo)
-    frames, drawn = drawn_frames(gen, rng, look, 40, 12), []
-    return deck, DrawnFrames(drawn, frames, 0, 40, 1), DrawnFrames(drawn, frames, 40, 12, 2)
+    frames, drawn = drawn_frames(gen, rng, look, FRAMES, EMPTY), []
+    return deck, DrawnFrames(drawn, frames, 0, FRAMES, 1), DrawnFrames(drawn, frames, FRAMES, EMPTY, 2)
 
 
 def bench_photo(generator: str, seed: int, index: int, card: str) -> np.ndarray:
@@ -134,13 +136,13 @@ def _drawn_look(generator: str, seed: int, index: int):
     photos) for bench_deck's deck."""
     import importlib
 
-    from bench_faces import draw_deck, draw_look
+    from bench_faces import EMPTY, FRAMES, draw_deck, draw_look
 
     gen = importlib.import_module(f"faces_synth_{generator}")
     rng, expected = bench_starts.rng_at(generator, seed, index)
     if expected is None:  # not in the table: every deck before it drawn first
         for _ in range(index):
-            draw_deck(gen, rng, 40, 12)
+            draw_deck(gen, rng, FRAMES, EMPTY)
     look, photos = draw_look(gen, rng)
     bench_starts.check(generator, seed, index, look, expected)
     return gen, rng, look, photos

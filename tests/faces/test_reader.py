@@ -169,17 +169,21 @@ def test_a_teach_photo_whose_card_runs_off_its_edge_teaches_nothing(seed):
 
 
 @pytest.mark.parametrize("generator, seed, index, card", [("a", 37, 2, "M1"), ("b", 10, 0, "M2")])
-def test_a_teach_photo_whose_outline_is_part_of_the_card_teaches_nothing(generator, seed, index, card):
+def test_a_teach_photo_whose_outline_is_part_of_the_card_teaches_nothing(
+        generator, seed, index, card, monkeypatch):
     """Teach photos of the face benchmark whose edges outlined part of the card (corpus A: the
     rainbow 1 down to the band of its second figure; corpus B: the disc of a rainbow 2's art),
     while what stands out from the cloth around that outline, 1.6 and 5 times bigger, is the
     card. An earlier teach took the part for the face, and read a rainbow 2 outlined the same
     way as the rainbow 1. The photo teaches nothing, and another is asked for."""
+    from companion.faces import teach
     from companion.faces.teach import taught_faces
 
     photo = bench_photo(generator, seed, index, card)
     assert find_cards(photo)  # something card-shaped is found ...
     assert taught_faces(photo) == []  # ... and not taught
+    monkeypatch.setattr(teach, "INSIDE_SHARE", float("inf"))
+    assert taught_faces(photo)  # as an earlier teach took it
 
 
 @pytest.mark.parametrize("generator, seed, index, frame_index, card", [
@@ -432,36 +436,40 @@ def test_a_part_spoiled_by_a_hand_or_a_lamp_does_not_stop_a_card_the_network_is_
     assert reader.read(frame, "multicolor") == []
 
 
-def _dissent(pixels: PixelJudge, corner_rival: str | None = None, whole_rival: str | None = None,
+def _dissent(pixels: PixelJudge, corner: dict | None = None, whole: dict | None = None,
              other_corner: float = 90.0) -> bool:
-    """PixelJudge._dissent_explained for a red 1 whose first rank corner finds `corner_rival`
-    nearer by 30 (more than MAX_DISSENT), or whose whole card finds `whole_rival` nearer by
-    30; the other parts find the red 1 nearer than any card (the second corner by
-    `other_corner`)."""
+    """PixelJudge._dissent_explained for a red 1 whose first rank corner finds the cards of
+    `corner` nearer by as much as it says (more than MAX_DISSENT: 20), and whose whole card
+    finds those of `whole` nearer so; the other parts find the red 1 nearer than any card (the
+    second corner by `other_corner`)."""
     from companion.faces.discriminant import PartVerdict
 
     card = pixels.cards.index("R1")
-    whole, first, second = (np.full(len(pixels.cards), d) for d in (1000.0, 100.0, 10.0 + other_corner))
-    for part in (whole, first, second):
+    distances = [np.full(len(pixels.cards), d) for d in (1000.0, 100.0, 10.0 + other_corner)]
+    for part, nearer in zip(distances, (whole or {}, corner or {})):
+        for other, by in nearer.items():
+            part[pixels.cards.index(other)] = 10.0 - by
+    for part in distances:
         part[card] = 10.0
-    if corner_rival:
-        first[pixels.cards.index(corner_rival)] = -20.0
-    if whole_rival:
-        whole[pixels.cards.index(whole_rival)] = -20.0
-    parts = (PartVerdict(whole), PartVerdict(first), PartVerdict(second))
+    parts = tuple(PartVerdict(part) for part in distances)
     return pixels._dissent_explained(parts, card, pixels._standing(parts, card))
 
 
 def test_a_part_finding_the_same_rank_in_another_suit_is_never_explained_away(reader):
-    """A corner finding another rank nearer (a thumb over the figure) is explained away while
-    the other corner tells the rank, and the whole card finding another rank of the suit
-    nearer (a glare over the art) while both corners do; a part finding the same rank in
-    another suit is what a misread suit looks like, and never is."""
+    """A corner finding other ranks much nearer (a thumb over the figure) is explained away
+    while the other corner tells the rank and the whole card finds the card nearest, and the
+    whole card finding other ranks of the suit nearer (a glare over the art) while both corners
+    do; a part finding the same rank in another suit much nearer, beside whatever else, is what
+    a misread suit looks like, and never is."""
     pixels = reader.pixels  # the classic deck's
     assert _dissent(pixels)
-    assert _dissent(pixels, corner_rival="R3") and _dissent(pixels, corner_rival="W4")
-    assert not _dissent(pixels, corner_rival="Y1")
-    assert not _dissent(pixels, corner_rival="R3", other_corner=4.0)  # nothing tells the rank
-    assert _dissent(pixels, whole_rival="R2")
-    assert not _dissent(pixels, whole_rival="Y1") and not _dissent(pixels, whole_rival="W3")
-    assert not _dissent(pixels, corner_rival="R3", whole_rival="R2")  # the whole card against it too
+    assert _dissent(pixels, corner={"R3": 30}) and _dissent(pixels, corner={"W4": 30, "R2": 40})
+    assert not _dissent(pixels, corner={"Y1": 30})
+    assert not _dissent(pixels, corner={"R3": 40, "Y1": 30})  # not only the nearest counts
+    assert _dissent(pixels, corner={"R3": 40, "Y1": 15})  # a little nearer is no dissent
+    assert not _dissent(pixels, corner={"R3": 30}, other_corner=4.0)  # nothing tells the rank
+    assert not _dissent(pixels, corner={"R3": 30}, whole={"R2": 5})  # the whole card against it
+    assert _dissent(pixels, whole={"R2": 30, "R4": 25})
+    assert not _dissent(pixels, whole={"Y1": 30}) and not _dissent(pixels, whole={"W3": 30})
+    assert not _dissent(pixels, whole={"R2": 40, "W3": 30})
+    assert not _dissent(pixels, corner={"R3": 30}, whole={"R2": 30})  # the whole card against it too
