@@ -55,6 +55,7 @@ def timed_beside_zbar(work, frame):
 
 FRAMES, EMPTY = 40, 12  # per deck, by default: card frames, and frames with no face
 
+
 def draw_deck(gen, rng: np.random.Generator, frames: int, empty: int) -> tuple:
     """One deck of the corpus `gen` (a faces_synth module), drawn from `rng` in the benchmark's
     order: (its look, a teach photo per card of CARDS, [(frame, cards shown, label)]), the

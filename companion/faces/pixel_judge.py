@@ -22,11 +22,12 @@ CONTENDER_RATIO):
   be about as near the card as its taught views are (MAX_CORNER_SPREAD; the whole card may be
   further, a glare or a thumb on it, within MAX_WHOLE_SPREAD, or FAR_WHOLE_SPREAD if it is
   still far nearer this card than any other), no part may find another card much nearer
-  (MAX_DISSENT; where it seconds the network, a part a hand or a lamp spoiled may), a corner must find this one nearer than every card of another rank and the
-  whole card nearer than every card of another suit (MIN_CORNER, MIN_SUIT: the corner tells
-  the rank, the whole card the suit), and all told it must be clearly nearer than any other
-  card (MIN_EVIDENCE). It knows which differences survive a
-  camera: a 2 and a 3 of one suit are told apart by the figure, not by the lamp.
+  (MAX_DISSENT; where it seconds the network, a part a hand or a lamp spoiled may), a corner
+  must find this one nearer than every card of another rank and the whole card nearer than
+  every card of another suit (MIN_CORNER, MIN_SUIT: the corner tells the rank, the whole card
+  the suit), and all told it must be clearly nearer than any other card (MIN_EVIDENCE). It
+  knows which differences survive a camera: a 2 and a 3 of one suit are told apart by the
+  figure, not by the lamp.
 
 A card outside the variant's deck is never named, and neither is a card whose nearest taught
 face is outside it, nor a card of a suit not all taught (an untaught rank differs from the
@@ -234,9 +235,8 @@ class PixelJudge:
         the whole card finds it nearest; the whole card finding other ranks of its suit nearer
         (a glare over the art) while both corners tell its rank. A part finding the same rank
         in another suit much nearer, beside whatever else, is never explained away: the suit is
-        what it doubts (a red 1 the
-        network took for the rainbow 1 had a corner finding the red 1 far nearer). Only where
-        the network is sure of the card (learns)."""
+        what it doubts (a red 1 the network took for the rainbow 1 had a corner finding the red
+        1 far nearer). Only where the network is sure of the card (learns)."""
         whole = parts[0]
         n = len(whole.distance)  # the model's cards
         same_rank = (self._ranks == self._ranks[card])[:n]

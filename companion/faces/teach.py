@@ -28,7 +28,7 @@ PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png")
 NESTED_SHARE = 0.6  # an outline inside the card's, at least this big, is the card too
 EDGE_MARGIN = 2  # pixels: a card outline this near the photo's edge runs off it or onto the cloth
 # a card-shaped thing standing out from the cloth around the card's outline, this many times its
-# area, is the card, and the outline its art or a part of it (a white disc on a blue card)
+# area, is the card, and the outline its art or a part of it (the disc of a rainbow card's art)
 INSIDE_SHARE = 1.3
 
 
@@ -44,8 +44,8 @@ def taught_outlines(photo: np.ndarray) -> list[Quad]:
     the card is then cut off, or its outline ran onto the cloth, and a face taught from it would
     be another card's nearest (a 4 taught skewed reads every 4 as a 3). Empty too if something
     card-shaped stands out from the cloth around that outline, much bigger (INSIDE_SHARE): the
-    outline is then the card's art or a part of it, and a face taught from it names the card
-    it is part of as another (a blue 3 taught from its art's disc read the blue 3 as the 2).
+    outline is then the card's art or a part of it, and a face taught from it names another
+    card as this one (a rainbow 1 taught from part of it read a rainbow 2 outlined so as the 1).
     Another photo is asked. A side of the card's outline that took in a band of cloth is first
     moved in to the card's edge (teach_outline.pulled_in)."""
     if photo is None or photo.ndim != 3 or photo.shape[2] != 3:
