@@ -15,7 +15,8 @@ them is sure of it: the network, if the view is as close to the card's taught fa
 pixel, as the pixel judge asks of a card it names (for an outline of the second look, as close
 as SECOND_LOOK_MAX_RESIDUAL) and the pixel judge's discriminant names the card too, by its
 rank corner, its suit and all told, the whole card as far from its taught views as it may be
-(PixelJudge.learns: a lined notebook the network took for a rainbow 2 it did not); or the pixel
+and a part a thumb or a glare spoiled overlooked while the rest tells the card (PixelJudge.learns:
+a lined notebook the network took for a rainbow 2 it did not); or the pixel
 judge by its own rules. The two see different things (the network what its
 training taught it to overlook, the pixel judge what differs under this light), each is sure
 of views the other is not, and where they point to different cards neither names one (a white

@@ -63,5 +63,10 @@ def outlines(patch: np.ndarray) -> list[np.ndarray]:
 def squarish(quad: np.ndarray) -> bool:
     """Whether a four-cornered outline's shortest side is at least MIN_SQUARENESS of its
     longest, as a code's is at any slant a card is read at (a stripe's is not)."""
-    sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
-    return bool(sides.min() >= MIN_SQUARENESS * sides.max())
+    lengths = sides(quad)
+    return bool(lengths.min() >= MIN_SQUARENESS * lengths.max())
+
+
+def sides(quad: np.ndarray) -> np.ndarray:
+    """The lengths of a four-cornered outline's sides."""
+    return np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)

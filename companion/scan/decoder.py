@@ -305,7 +305,7 @@ def _located_in_blobs(gray: np.ndarray, blobs: list[Region],
     for blob in blobs:
         for quad in located.get(id(blob), []):
             centre = tuple(float(v) for v in quad.mean(axis=0))
-            sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
+            sides = code_outline.sides(quad)
             if (cv2.isContourConvex(quad.astype(np.float32).reshape(-1, 1, 2))
                     and code_outline.squarish(quad)
                     and MIN_LOCATED_SIDE * gray.shape[1] <= sides.min()
