@@ -266,13 +266,15 @@ def _conditions(frame: np.ndarray, rng: np.random.Generator, mild: bool = False)
     return cv2.imdecode(data, cv2.IMREAD_COLOR)
 
 
-def teach_photo(deck: Deck, card: str, rng: np.random.Generator, size=(640, 480)) -> np.ndarray:
-    """One card lying on a table, in plain light, about a third of the frame wide."""
+def teach_photo(deck: Deck, card: str, rng: np.random.Generator, size=(640, 480), with_corners: bool = False):
+    """One card lying on a table, in plain light, about a third of the frame wide; with
+    `with_corners`, (photo, the card's four corners in it), drawn from the same draws."""
     frame = _table(rng, size)
     corners = _corners(rng, size, rng.uniform(0.28, 0.36))
     _shadow(frame, corners, rng)
     _paste(frame, deck.face(card), corners)
-    return _conditions(frame, rng, mild=True)
+    photo = _conditions(frame, rng, mild=True)
+    return (photo, np.float32(corners).reshape(4, 2)) if with_corners else photo
 
 
 def _back(deck: Deck) -> np.ndarray:

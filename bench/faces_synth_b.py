@@ -260,10 +260,14 @@ def _camera(frame, rng, plain: bool = False) -> np.ndarray:
     return cv2.imdecode(buf, cv2.IMREAD_COLOR)
 
 
-def teach_photo(look: Look, card: str, rng: np.random.Generator, size=(640, 480)) -> np.ndarray:
+def teach_photo(look: Look, card: str, rng: np.random.Generator, size=(640, 480), with_corners: bool = False):
+    """One card on a cloth in plain light; with `with_corners`, (photo, where the card lies),
+    drawn from the same draws."""
     frame = _cloth(rng, size)
-    _lay(frame, look.face(card), _homography(rng, size, rng.uniform(0.25, 0.35), H / W), rng)
-    return _camera(frame, rng, plain=True)
+    dst = _homography(rng, size, rng.uniform(0.25, 0.35), H / W)
+    _lay(frame, look.face(card), dst, rng)
+    photo = _camera(frame, rng, plain=True)
+    return (photo, np.float32(dst).reshape(4, 2)) if with_corners else photo
 
 
 def _thumb(frame, dst, rng) -> None:

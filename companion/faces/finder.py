@@ -10,8 +10,10 @@ put together from straight edges instead (side_lines.py), and a card whose outli
 along a line printed near its edges is given its own edge just outside instead. A card lost
 among the cloth's edges altogether (a striped card on a checked cloth) still stands out from
 the cloth's colours: `OutlineSearch.standing_out` (standing_out.py) finds it so, and
-`find_cards` falls back on it where no edge gave an outline. It finds anything card-shaped, a
-card's back or a phone too: naming the card, or nothing, is the reader's job.
+`find_cards` falls back on it where no edge gave an outline. A dark card on a dark cloth, or a
+pale one on a pale cloth, may have an edge no stronger than the cloth's weave: `faint` looks for
+closed outlines in the brightness smoothed further, at lower thresholds. It finds anything
+card-shaped, a card's back or a phone too: naming the card, or nothing, is the reader's job.
 
 `upright_face` warps the quad to FACE_W x FACE_H, portrait, with one perspective transform.
 A card seen upside down stays upside down: the reader compares both ways.
@@ -19,6 +21,7 @@ A card seen upside down stays upside down: the reader compares both ways.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -44,6 +47,8 @@ MAX_LINE_QUADS = 4  # outlines put together from straight edges, at most
 # where it runs along an edge for this much more of its sides (see _card_quad)
 CLEARLY_BETTER = 0.1
 SAME_GROUND = 0.8  # the least share of their area two quads of one outline share to be one thing
+FAINT_BLUR = 1.4  # the smoothing of the brightness a faint outline is looked for in (sigma, pixels)
+FAINT_THRESHOLDS = (8, 24)  # Canny's, on it (the first look's are 30 and 90)
 
 Quad = np.ndarray  # 4 x 2 float32 corners in frame pixels, clockwise from the top left of the face
 
@@ -55,6 +60,13 @@ def _thin_edges(lab: np.ndarray) -> np.ndarray:
     for c in (1, 2):
         edges |= cv2.Canny(lab[:, :, c], 16, 40)
     return edges
+
+
+def _faint_edges(lab: np.ndarray) -> np.ndarray:
+    """Edges of a faint outline, one pixel wide: of the brightness smoothed further (a cloth's
+    weave is fine, a card's edge long), at lower thresholds (a dark card on a dark cloth, whose
+    edge rises little above the weave's)."""
+    return cv2.Canny(cv2.GaussianBlur(lab[:, :, 0], (0, 0), FAINT_BLUR), *FAINT_THRESHOLDS)
 
 
 def _lab(small: np.ndarray) -> np.ndarray:
@@ -261,6 +273,13 @@ class _Picture:
     max_side: float
 
 
+def _with_edges(picture: _Picture, thin: np.ndarray) -> _Picture:
+    """The picture with other thin edges (and their thickened copy and distance)."""
+    edges = cv2.dilate(thin, np.ones((3, 3), np.uint8))
+    distance = cv2.distanceTransform(255 - edges, cv2.DIST_L2, 3)
+    return dataclasses.replace(picture, thin=thin, edges=edges, distance=distance)
+
+
 def _picture(frame: np.ndarray) -> _Picture | None:
     if frame is None or frame.ndim != 3 or frame.shape[0] < 16 or frame.shape[1] < 16:
         return None
@@ -270,15 +289,15 @@ def _picture(frame: np.ndarray) -> _Picture | None:
         if scale < 1.0 else frame
     sw = small.shape[1]
     lab = _lab(small)
-    thin = _thin_edges(lab)
-    edges = cv2.dilate(thin, np.ones((3, 3), np.uint8))
-    distance = cv2.distanceTransform(255 - edges, cv2.DIST_L2, 3)
-    return _Picture(frame, scale, lab, thin, edges, distance, MIN_WIDTH_SHARE * sw, MAX_WIDTH_SHARE * sw)
+    empty = np.zeros(lab.shape[:2], np.uint8)
+    picture = _Picture(frame, scale, lab, empty, empty, empty, MIN_WIDTH_SHARE * sw, MAX_WIDTH_SHARE * sw)
+    return _with_edges(picture, _thin_edges(lab))
 
 
 class OutlineSearch:
-    """The outlines in one frame, looked for in two ways that share the frame's preparation:
-    `cards` by their edges, and `standing_out` by how they stand out from the cloth's colours."""
+    """The outlines in one frame, looked for in three ways that share the frame's preparation:
+    `cards` by their edges, `standing_out` by how they stand out from the cloth's colours, and
+    `faint` by the faint edges of the brightness smoothed further."""
 
     def __init__(self, frame: np.ndarray) -> None:
         self._frame = frame
@@ -311,6 +330,18 @@ class OutlineSearch:
         quads = _kept(picture, _standing_out_outlines(picture))
         return [quad for quad in quads if not any(_same_outline(quad, other) for other in known)]
 
+    def faint(self, known: Sequence[Quad] = ()) -> list[Quad]:
+        """The card-shaped outlines of faint edges (the brightness smoothed further, at lower
+        thresholds: a dark card on a dark cloth, a pale one on a pale cloth), other than those
+        in `known`: a last look, where the card's edge was lost in the cloth's weave. Closed
+        outlines only (an outline put together from straight runs of such edges is as often
+        the cloth's)."""
+        picture = self._prepared
+        if picture is None:
+            return []
+        quads = _kept(picture, _edge_outlines(_with_edges(picture, _faint_edges(picture.lab)), lines=False))
+        return [quad for quad in quads if not any(_same_outline(quad, other) for other in known)]
+
 
 def find_cards(frame: np.ndarray, fallback: bool = True) -> list[Quad]:
     """OutlineSearch(frame).cards(fallback): the card-shaped outlines in a BGR frame."""
@@ -322,10 +353,10 @@ def _same_outline(a: Quad, b: Quad) -> bool:
     return bool(np.abs(a - b).max() < SAME_OUTLINE * float(np.linalg.norm(a[1] - a[0])))
 
 
-def _edge_outlines(picture: _Picture) -> list[tuple[float, float, np.ndarray]]:
+def _edge_outlines(picture: _Picture, lines: bool = True) -> list[tuple[float, float, np.ndarray]]:
     """(-support, area, quad in frame pixels) of each outline the picture's edges give: closed
-    outlines, grown onto an edge just outside where there is one, and where none closed,
-    outlines put together from straight edges."""
+    outlines, grown onto an edge just outside where there is one, and where none closed (if
+    `lines`), outlines put together from straight edges."""
     scale, lab, thin, distance = picture.scale, picture.lab, picture.thin, picture.distance
     min_side, max_side = picture.min_side, picture.max_side
     contours, _ = cv2.findContours(picture.edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
@@ -361,9 +392,10 @@ def _edge_outlines(picture: _Picture) -> list[tuple[float, float, np.ndarray]]:
                 found[n] = (-support, float(cv2.contourArea(grown)), ordered(grown / scale))
     # where no outline closed (a finger across a side, a cloth's lines running into the card),
     # outlines are put together from the straight edges
-    if not closed:
-        lines = side_lines.straight_lines(thin, LINE_RUN * min_side)
-        for support, quad in side_lines.line_quads(lines, distance, lab, min_side, max_side, (MIN_ASPECT, MAX_ASPECT),
+    if not closed and lines:
+        straight = side_lines.straight_lines(thin, LINE_RUN * min_side)
+        for support, quad in side_lines.line_quads(straight, distance, lab, min_side, max_side,
+                                                   (MIN_ASPECT, MAX_ASPECT),
                                                    MAX_SIDE_RATIO, MAX_CORNER_COSINE,
                                                    MIN_SUPPORT)[:MAX_LINE_QUADS]:
             if card_shaped(quad):

@@ -29,14 +29,16 @@ CONTENDER_RATIO):
   knows which differences survive a camera: a 2 and a 3 of one suit are told apart by the
   figure, not by the lamp.
 
-A card outside the variant's deck is never named, and neither is a card whose nearest taught
-face is outside it, nor a card of a suit not all taught (an untaught rank differs from the
-taught ones where neither judge looked).
-"""
+A card is named only where the view shows its print: the view may be no more than MAX_BARE_RATIO
+times as far from the card as from a bare card of its paper, its taught face's middle colour all
+over (a lined notebook under a lamp was 1.45-1.7 times as far from a cream deck's white 1, a bar in
+each corner and a small symbol, as from that bare card). A card outside the variant's deck is never
+named, and neither is a card whose nearest taught face is outside it, nor a card of a suit not all
+taught (an untaught rank differs from the taught ones where neither judge looked)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -80,6 +82,12 @@ RIVAL_RATIO = 2.0  # a card whose residual is within this factor of the nearest 
 MAX_RIVALS = 8
 PER_FACE = 2 * len(features.ZOOMS)  # samples of one taught face: each zoom, both ways up
 CONTENDER_RATIO = 1.25  # a card whose residual is within this factor of the nearest may be named
+# a view must show the card's print: its residual to the card at most this many times its
+# residual to the card's bare paper (its taught face's middle colour all over). Lined notebooks
+# the network took for a cream deck's white 1 (a bar in each corner, a small symbol) were
+# 1.45-1.7 times as far from it as from its bare paper; black cards with little art, seen right,
+# up to 1.36 times (a phone's pale screen, taken for that white 1, was 1.12: not caught)
+MAX_BARE_RATIO = 1.4
 # an outline of the second look (what stands out from the cloth) is less sure to be the card's
 # own (a blob may lose a corner to a stripe of the cloth's colour, or take in a shadow), and a
 # face warped a little off can lean to a neighbouring rank: it names a card only as close to a
@@ -96,6 +104,9 @@ class PixelVerdict:
     best: str  # the nearest card, named or not ("" for a deck with nothing taught)
     residual: float  # its residual (features.residuals; 0 is the taught face itself)
     leaning: float  # towards it against its closest rival (0.5 when it has none)
+    # the residual of each card nearly as near as the nearest (within RIVAL_RATIO of its residual)
+    near: dict[str, float] = field(default_factory=dict)
+    printed: frozenset[str] = frozenset()  # those of them whose print the view shows (MAX_BARE_RATIO)
 
 
 @dataclass(frozen=True)
@@ -142,6 +153,11 @@ class PixelJudge:
         self._samples = np.stack(samples) if samples else None
         self._labels = np.array(labels, int)
         self._scale = features.contrast(self._samples) if samples else 1.0
+        # each taught face's bare paper: its middle colour all over
+        bare = [(index, np.broadcast_to(np.median(face.reshape(-1, 3), axis=0).astype(np.uint8), face.shape))
+                for index, card in enumerate(self.cards) for face in deck.faces[card]]
+        self._bare = np.stack([features.sample(np.ascontiguousarray(face)) for _i, face in bare]) if bare else None
+        self._bare_labels = np.array([index for index, _face in bare], int)
         faces = [face for card in self.cards for face in deck.faces[card]]
         self.model = FaceModel(faces, [i for i, card in enumerate(self.cards) for _ in deck.faces[card]]) \
             if len(self.cards) > 1 else None
@@ -270,7 +286,7 @@ class PixelJudge:
                 and min(s.rank_margins) >= -MIN_CORNER and s.dissent >= -MAX_DISSENT
                 and s.suit_margin >= MIN_SUIT)
 
-    def learns(self, face: np.ndarray, card: str) -> bool:
+    def learns(self, face: np.ndarray, card: str, min_each_corner: float = -np.inf) -> bool:
         """Whether the discriminant, on this upright face, names `card` (learned), seconding
         the network, which is sure of it: the network has judged the whole card already, so the
         whole need not look as its taught views do. Every part must still agree, or be one a
@@ -283,7 +299,7 @@ class PixelJudge:
         2 more, and no card wrong or in a frame without one."""
         if self.model is None or card not in self.cards:
             return False
-        return self.learned(face, seconding=True) == self.cards.index(card)
+        return self.learned(face, min_each_corner, seconding=True) == self.cards.index(card)
 
     def rivals(self, face: np.ndarray, card: int) -> list[int]:
         """The cards (indexes in self.cards) that stand in the way of naming `card` in this
@@ -377,6 +393,12 @@ class PixelJudge:
         named card's residual may be."""
         comparison = self.compare(face)
         card, best, residual, leaning, suit = self.judge(comparison, allowed)
+        near, printed = {}, frozenset()
+        if comparison is not None and np.isfinite(comparison.residual).any():
+            first = float(comparison.residual.min())
+            near = {self.cards[i]: float(comparison.residual[i]) for i in np.flatnonzero(
+                comparison.residual <= RIVAL_RATIO * first)}
+            printed = frozenset(self._printed(comparison, near))
         if max_residual is not None and residual > max_residual:
             card, suit = None, None
         if card is not None and self.model is not None:
@@ -399,7 +421,20 @@ class PixelJudge:
                     and comparison.residual[learned] <= limit \
                     and (allowed is None or self.cards[learned] in allowed):
                 card = self.cards[learned]
-        return PixelVerdict(card, best, residual, leaning)
+        if card not in printed:  # its bare paper is nearly as near, or nearer: its print is not seen
+            card = None
+        return PixelVerdict(card, best, residual, leaning, near, printed)
+
+    def _printed(self, comparison: Comparison, near: dict[str, float]) -> list[str]:
+        """The cards of `near` (card: residual) whose print the compared face shows: at most
+        MAX_BARE_RATIO times as far from the card as from its bare paper."""
+        bare, _gains = features.residuals(comparison.sample, self._bare, self._scale)
+        out = []
+        for card, residual in near.items():
+            own = bare[self._bare_labels == self.cards.index(card)]
+            if residual <= MAX_BARE_RATIO * float(own.min()):
+                out.append(card)
+        return out
 
 
 def shown_cards(variant: Variant | str | None) -> set[str] | None:

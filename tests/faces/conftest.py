@@ -107,19 +107,18 @@ class DrawnFrames:
 
 @functools.lru_cache(maxsize=6)
 def bench_deck(generator: str, seed: int, index: int):
-    """The `index`-th deck of bench/bench_faces.py's corpus `generator` ("a" or "b") for
-    `seed`, drawn as the benchmark draws it (its default 40 card frames and 12 with no face):
-    (Deck taught from its photos, [(frame, cards shown)], [(frame, kind)]), the frames drawn as
-    far as they are asked for. The deck is drawn from where bench_starts.json says it starts;
-    a deck not there is drawn after every deck before it (about 3 s each). Drawn and taught
-    once for the session (up to six decks kept, about 50 MB of frames each): a test that
-    changes how a deck is taught draws its own with bench_deck.__wrapped__."""
-    from bench_faces import CARDS, EMPTY, FRAMES, drawn_frames
+    """The `index`-th deck of bench/bench_faces.py's corpus `generator` ("a" or "b") for `seed`,
+    drawn as the benchmark draws it (its default 40 card frames and 12 with no face): (Deck
+    taught from its photos, a refused photo taken again as the benchmark takes it, [(frame,
+    cards shown)], [(frame, kind)]), the frames drawn as far as they are asked for. The deck is
+    drawn from where bench_starts.json says it starts; a deck not there is drawn after every
+    deck before it (about 3 s each). Drawn and taught once for the session (up to six decks
+    kept, about 50 MB of frames each): a test that changes how a deck is taught draws its own
+    with bench_deck.__wrapped__."""
+    from bench_faces import EMPTY, FRAMES, drawn_frames, taught_deck
 
-    gen, rng, look, photos = _drawn_look(generator, seed, index)
-    deck = Deck()
-    for card, photo in zip(CARDS, photos):
-        learn_face(deck, card, photo)
+    gen, rng, look, photos = bench_look(generator, seed, index)
+    deck, _refused = taught_deck(gen, look, photos, seed, index)
     frames, drawn = drawn_frames(gen, rng, look, FRAMES, EMPTY), []
     return deck, DrawnFrames(drawn, frames, 0, FRAMES, 1), DrawnFrames(drawn, frames, FRAMES, EMPTY, 2)
 
@@ -128,10 +127,10 @@ def bench_photo(generator: str, seed: int, index: int, card: str) -> np.ndarray:
     """The teach photo of `card` in bench_deck's deck (drawn again: the photos are not kept)."""
     from bench_faces import CARDS
 
-    return _drawn_look(generator, seed, index)[3][CARDS.index(card)]
+    return bench_look(generator, seed, index)[3][CARDS.index(card)]
 
 
-def _drawn_look(generator: str, seed: int, index: int):
+def bench_look(generator: str, seed: int, index: int):
     """(the corpus's module, its rng where the deck's frames start, the deck's look, its teach
     photos) for bench_deck's deck."""
     import importlib

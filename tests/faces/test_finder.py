@@ -57,7 +57,7 @@ def test_a_card_whose_figure_runs_into_its_edge_is_found_with_all_four_corners(g
     assert errors and min(errors) < MATCH * short_side(corners), errors
 
 
-def test_asking_for_the_corners_changes_no_frame():
+def test_asking_for_the_corners_changes_no_frame_and_no_teach_photo():
     for gen in (faces_synth_a, faces_synth_b):
         plain = gen.table_frame(gen.make_deck(np.random.default_rng(3)), "B4", np.random.default_rng(4))
         full = gen.table_frame(gen.make_deck(np.random.default_rng(3)), "B4", np.random.default_rng(4),
@@ -65,6 +65,12 @@ def test_asking_for_the_corners_changes_no_frame():
         assert len(plain) == 2 and len(full) == 3
         assert np.array_equal(plain[0], full[0]) and plain[1] == full[1]
         assert full[2].shape == (4, 2) and full[2].dtype == np.float32
+        photo = gen.teach_photo(gen.make_deck(np.random.default_rng(3)), "B4", np.random.default_rng(4))
+        same, corners = gen.teach_photo(gen.make_deck(np.random.default_rng(3)), "B4", np.random.default_rng(4),
+                                        with_corners=True)
+        assert np.array_equal(photo, same) and corners.shape == (4, 2)
+        # the corners are where the card lies (its own corners rounded or cut, its outline a little in)
+        assert min(corner_error(q, corners) for q in find_cards(photo)) < 0.1 * short_side(corners)
 
 
 @pytest.mark.parametrize("gen, seed", [
@@ -90,6 +96,23 @@ def test_a_second_look_by_colour_finds_a_card_whose_edges_gave_an_outline_off(se
     assert min(corner_error(q, corners) for q in more) < MATCH * short_side(corners)
     # none of the second look's outlines is one the edges gave already
     assert not any(np.abs(q - k).max() < 1.0 for q in more for k in by_edges)
+
+
+@pytest.mark.parametrize("gen, seed", [
+    (faces_synth_a, 112),  # a dark card on a pink speckled cloth: the edges outline half of it
+    (faces_synth_b, 73),  # a black card on a dark red cloth: the edges' outline is off
+], ids=["dark-card-half-outlined", "black-on-dark-red"])
+def test_a_dark_card_on_a_dark_cloth_is_found_by_its_faint_edges(gen, seed):
+    frame, corners = _frame(gen, "B3", seed)
+    search = OutlineSearch(frame)
+    by_edges = search.cards(fallback=False)
+    more = search.standing_out(by_edges)
+    limit = MATCH * short_side(corners)
+    assert all(corner_error(q, corners) >= limit for q in by_edges + more)  # the frame's point
+    faint = search.faint(by_edges + more)
+    assert min(corner_error(q, corners) for q in faint) < limit
+    assert len(faint) <= 2
+    assert not any(np.abs(q - k).max() < 1.0 for q in faint for k in by_edges + more)
 
 
 @pytest.mark.parametrize("seed", [1, 33, 36])

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import faces_synth_a
-from conftest import CLASSIC, bench_deck, bench_photo, bench_reader
+from conftest import CLASSIC, bench_deck, bench_look, bench_photo, bench_reader
 from companion.faces.deck_file import Deck
 from companion.faces.finder import FACE_H, FACE_W, find_cards, upright_face
 from companion.faces.pixel_judge import PixelJudge, shown_cards
@@ -186,6 +186,19 @@ def test_a_teach_photo_whose_outline_is_part_of_the_card_teaches_nothing(
     assert taught_faces(photo)  # as an earlier teach took it
 
 
+def test_the_benchmark_takes_another_teach_photo_where_one_is_refused():
+    """As the app asks for another photo: the benchmark's deck whose rainbow 1 photo is refused
+    (above) is taught every face from a photo taken again, and its frames are the same."""
+    from bench_faces import CARDS, taught_deck
+
+    gen, rng, look, photos = bench_look("a", 37, 2)
+    where = rng.bit_generator.state
+    deck, refused = taught_deck(gen, look, photos, 37, 2)
+    assert refused == 1
+    assert sorted(deck.cards()) == sorted(CARDS)
+    assert rng.bit_generator.state == where  # the deck's frames, drawn next, are the same
+
+
 @pytest.mark.parametrize("generator, seed, index, frame_index, card", [
     ("a", 8, 1, 12, "R3"),  # read as R5: its corner's 3 sat where the 5 was taught
     ("a", 10, 0, 7, "M2"),  # read as M5, the same way
@@ -307,12 +320,13 @@ def test_a_faint_figure_the_first_judge_is_sure_of_is_named(index, frame_index, 
     the first judge finds the face within the strict limits it keeps for a deck of one card,
     no other card within CONTENDER_RATIO of its residual. The discriminant does not point
     elsewhere: the pixel judge names it. An earlier reader asked the discriminant to name the
-    card itself, and named nothing. The reader names it where the network finds it nearest too:
-    all but the white 2, which the network finds nearer another card (named by neither)."""
+    card itself, and named nothing. The reader names it where the network finds it nearest too
+    (the white 2 on the outline of its faint edges: on the outline its edges give, the network
+    finds it nearer another card)."""
     _deck, frames, _empties = bench_deck("a", 1, index)
     frame, shown = frames[frame_index]
     assert shown == {card}
-    assert bench_reader("a", 1, index).read(frame, "multicolor") == ([] if card == "W2" else [card])
+    assert bench_reader("a", 1, index).read(frame, "multicolor") == [card]
 
 
 def test_a_first_judge_sure_of_a_rank_the_corners_contradict_leaves_the_pixel_judge_silent(monkeypatch):
@@ -350,6 +364,7 @@ def _suit_sure_of(pixels, frame, suit, learned_card, monkeypatch, allowed=None, 
     monkeypatch.setattr(pixels, "judge", lambda comparison, allowed=None: (None, suit + "3", 0.1, 0.0, suit))
     monkeypatch.setattr(pixels, "learned", lambda face, min_each_corner=-np.inf: pixels.cards.index(learned_card))
     monkeypatch.setattr(pixels, "compare", lambda face: type("C", (), {"residual": residual})())
+    monkeypatch.setattr(pixels, "_printed", lambda comparison, near: list(near))  # every print seen
     return pixels.verdict(face, allowed).card
 
 
@@ -373,30 +388,60 @@ def test_a_card_the_deck_names_without_a_face_does_not_stop_the_reader(taught, l
     assert set(FaceReader(deck).read(frame, "classic")) <= {"R3"}
 
 
-def test_a_card_is_named_only_where_both_judges_find_it_nearest_and_one_is_sure(reader, monkeypatch):
-    """The network's sure card is named if the pixel judge's nearest taught face is the same
-    card and its discriminant names it too; the pixel judge's sure card is named if the
-    network's nearest card is the same. Where the two point to different cards, nothing is
-    named, however sure either is."""
+def test_a_card_is_named_only_where_both_judges_find_it_near_and_one_is_sure(reader, monkeypatch):
+    """The network's sure card is named if it is among the pixel judge's near cards, as close
+    to its taught face as the pixel judge asks of a card it names, the pixel judge sure of no
+    card, and its discriminant names it too; the pixel judge's sure card is named if the
+    network's nearest card is the same and the network finds the view like a taught face at
+    all. Where either is sure of a card and the other finds another nearest, nothing is named."""
     from companion.faces.net_judge import NetVerdict
-    from companion.faces.pixel_judge import PixelVerdict
+    from companion.faces.pixel_judge import MAX_RESIDUAL, PixelVerdict
+
+    def seen(card, best, residual, leaning, near=None, printed=None):
+        """A pixel verdict whose near cards all show their print, unless `printed` says."""
+        near = near or {}
+        return PixelVerdict(card, best, residual, leaning, near, frozenset(near if printed is None else printed))
 
     face = reader.deck.faces["W3"][0]
     learned: list[str] = []
-    monkeypatch.setattr(reader.pixels, "learns", lambda face, card: card in learned)
+    corners: list[float] = []  # what each rank corner was asked to tell the rank by
 
-    def named(net: NetVerdict, pixels: PixelVerdict):
+    def learns(face, card, min_each_corner=-np.inf):
+        corners.append(min_each_corner)
+        return card in learned
+
+    monkeypatch.setattr(reader.pixels, "learns", learns)
+
+    def named(net: NetVerdict, pixels: PixelVerdict, max_residual: float | None = None):
         monkeypatch.setattr(reader.pixels, "verdict", lambda face, allowed, max_residual=None: pixels)
-        return reader._named(face, net, None)
+        return reader._named(face, net, None, max_residual)
 
     sure, unsure = NetVerdict("W5", "W5", 0.95, 0.1), NetVerdict(None, "W5", 0.9, 0.02)
-    assert named(sure, PixelVerdict(None, "W5", 0.11, 0.4)) == (None, "")  # the corners do not say 5
+    near_both = {"W1": 0.06, "W5": 0.11}
+    assert named(sure, seen(None, "W5", 0.11, 0.4, {"W5": 0.11})) == (None, "")  # the corners do not say 5
     learned.append("W5")
-    assert named(sure, PixelVerdict(None, "W5", 0.11, 0.4)) == ("W5", "network")
-    assert named(sure, PixelVerdict(None, "W1", 0.06, 0.48)) == (None, "")  # nearest another card
-    assert named(sure, PixelVerdict("W1", "W1", 0.06, 0.48)) == (None, "")  # even one it is sure of
-    assert named(unsure, PixelVerdict("W5", "W5", 0.1, 0.4)) == ("W5", "pixels")
-    assert named(NetVerdict(None, "W3", 0.94, 0.03), PixelVerdict("W1", "W1", 0.06, 0.48)) == (None, "")
+    assert named(sure, seen(None, "W5", 0.11, 0.4, {"W5": 0.11})) == ("W5", "network")
+    # the pixel judge's nearest another card, not sure of it, the network's card near too: each
+    # rank corner must tell the rank, and the network find the view very like its card
+    corners.clear()
+    assert named(sure, seen(None, "W1", 0.06, 0.48, near_both)) == ("W5", "network")
+    assert corners == [0.0]
+    assert named(NetVerdict("W5", "W5", 0.7, 0.1), seen(None, "W1", 0.06, 0.48, near_both)) == (None, "")
+    assert named(sure, seen(None, "W1", 0.06, 0.48, {"W1": 0.06})) == (None, "")  # not near
+    # near, but the view is as near the white 5's bare paper: its print is not seen
+    assert named(sure, seen(None, "W5", 0.11, 0.4, {"W5": 0.11}, printed=())) == (None, "")
+    # on an outline of a later look (max_residual given), the pixel judge's nearest card must be
+    # the network's: such an outline may take in a shadow, and a face warped off leans to a rank
+    assert named(sure, seen(None, "W1", 0.06, 0.48, near_both), max_residual=0.22) == (None, "")
+    # the network's card its nearest too, it may be as far from its taught face as on a first look
+    assert named(sure, seen(None, "W5", 0.3, 0.4, {"W5": 0.3}), max_residual=0.22) == ("W5", "network")
+    far = MAX_RESIDUAL + 0.05  # near the nearest, but as far from its taught face as this
+    assert named(sure, seen(None, "W5", far, 0.4, {"W5": far})) == (None, "")
+    assert named(sure, seen("W1", "W1", 0.06, 0.48, near_both)) == (None, "")  # sure of another
+    assert named(unsure, seen("W5", "W5", 0.1, 0.4, {"W5": 0.1})) == ("W5", "pixels")
+    # the network finds the view little like any card (a lined notebook)
+    assert named(NetVerdict(None, "W5", 0.45, 0.2), seen("W5", "W5", 0.1, 0.4, {"W5": 0.1})) == (None, "")
+    assert named(NetVerdict(None, "W3", 0.94, 0.03), seen("W1", "W1", 0.06, 0.48)) == (None, "")
 
 
 @pytest.mark.parametrize("index, frame_index, card", [
@@ -418,15 +463,16 @@ def test_a_card_the_network_is_sure_of_is_seconded_by_the_discriminant_though_fa
     assert bench_reader("b", 8, index).read(frame, "multicolor") == []
 
 
-@pytest.mark.parametrize("index, frame_index, card", [(0, 19, "R5"), (2, 21, "R4"), (5, 18, "G5"), (5, 25, "M3")])
+@pytest.mark.parametrize("index, frame_index, card", [(0, 19, "R5"), (2, 21, "R4"), (5, 25, "M3")])
 def test_a_part_spoiled_by_a_hand_or_a_lamp_does_not_stop_a_card_the_network_is_sure_of(
         index, frame_index, card, monkeypatch):
     """Cards of corpus B, seed 34, that the network is sure of and the pixel judge finds nearest
     too, one part of the face finding another rank of the suit much nearer: a rank corner the
     red 3 for a red 5 and for a red 4, the other corner telling the rank by 55 and 132; the
-    whole card the green 3 for a green 5 and the rainbow 1 for a rainbow 3, both corners
-    telling the rank. Named; with every part held to agree, as an earlier reader held them,
-    they are not."""
+    whole card the rainbow 1 for a rainbow 3, both corners telling the rank. Named; with every
+    part held to agree, as an earlier reader held them, they are not. (A green 5 of the same
+    seed, its whole card nearer the green 3, is now named without this rule too: it no longer
+    shows it.)"""
     _deck, frames, _empties = bench_deck("b", 34, index)
     frame, shown = frames[frame_index]
     assert shown == {card}
@@ -434,6 +480,103 @@ def test_a_part_spoiled_by_a_hand_or_a_lamp_does_not_stop_a_card_the_network_is_
     assert reader.read(frame, "multicolor") == [card]
     monkeypatch.setattr(PixelJudge, "_dissent_explained", lambda *args: False)
     assert reader.read(frame, "multicolor") == []
+
+
+@pytest.mark.parametrize("generator, seed, index, frame_index, card, nearest", [
+    ("a", 10, 4, 4, "R4", "R5"), ("a", 10, 4, 14, "M5", "M4"), ("b", 12, 1, 26, "Y3", "R3"),
+])
+def test_a_card_the_network_is_sure_of_is_named_though_the_pixel_judge_finds_another_a_little_nearer(
+        generator, seed, index, frame_index, card, nearest, monkeypatch):
+    """Cards the network is sure of (0.95-0.98 alike), the discriminant naming them with each
+    rank corner telling the rank, that the pixel judge finds a little further than another
+    card under the frame's light (a red 4 than the red 5, a yellow 3 than the red 3), without
+    being sure of that one. Named by the network; held to the pixel judge's nearest card, as an
+    earlier reader held them, they are not."""
+    from companion.faces import reader as reader_module
+
+    _deck, frames, _empties = bench_deck(generator, seed, index)
+    frame, shown = frames[frame_index]
+    assert shown == {card}
+    reader = bench_reader(generator, seed, index)
+    named = [read for read in reader.read_all(frame, "multicolor") if read.card is not None]
+    assert [(read.card, read.by) for read in named] == [(card, "network")]
+    pixels = reader.pixels.verdict(upright_face(frame, named[0].quad), shown_cards("multicolor"))
+    assert (pixels.card, pixels.best) == (None, nearest)
+    monkeypatch.setattr(reader_module, "STRONG_LIKENESS", 2.0)  # the network never this sure
+    assert reader.read(frame, "multicolor") == []
+
+
+@pytest.mark.parametrize("generator, seed, index, frame_index", [("b", 42, 5, 3), ("b", 42, 5, 8)])
+def test_a_lined_notebook_the_pixel_judge_takes_for_a_white_1_is_not_named(generator, seed, index, frame_index,
+                                                                            monkeypatch):
+    """A cream deck whose white 1 is a thin figure in each corner and a small star: a lined
+    notebook under two lamps is, pixel by pixel, nearest the white 1, and the discriminant
+    names it too. The network finds it little like any card (0.36-0.44, below its MIN_LIKENESS):
+    nothing is named; with the network's floor lowered, the white 1 would be."""
+    _deck, _frames, empties = bench_deck(generator, seed, index)
+    frame, kind = empties[frame_index]
+    assert kind == "notebook"
+    from companion.faces import pixel_judge
+
+    reader = bench_reader(generator, seed, index)
+    assert reader.read(frame, "multicolor") == []
+    # the notebook is nearer the white 1's bare paper than its print too: that check set aside
+    monkeypatch.setattr(pixel_judge, "MAX_BARE_RATIO", float("inf"))
+    assert reader.read(frame, "multicolor") == []
+    monkeypatch.setattr(reader.judge, "min_likeness", 0.3)
+    assert reader.read(frame, "multicolor") == ["W1"]
+
+
+@pytest.mark.parametrize("generator, seed, index, frame_index, card", [
+    ("a", 10, 1, 32, "W3"),  # a light card on a light cloth: no edge closes round it
+    ("a", 10, 4, 22, "B5"),  # a dark card, a glare across it: the edges outline half of it
+    ("b", 34, 2, 18, "R3"),  # a red card on a dark checked cloth
+])
+def test_a_card_whose_edge_is_faint_is_read_from_its_faint_edges(generator, seed, index, frame_index, card,
+                                                                  monkeypatch):
+    """Cards the edges and the colours give no outline of that fits them: the faint edges
+    (the brightness smoothed further, at lower thresholds) do, and the card is read; without
+    that last look it is not."""
+    from companion.faces.finder import OutlineSearch
+
+    _deck, frames, _empties = bench_deck(generator, seed, index)
+    frame, shown = frames[frame_index]
+    assert shown == {card}
+    reader = bench_reader(generator, seed, index)
+    assert reader.read(frame, "multicolor") == [card]
+    monkeypatch.setattr(OutlineSearch, "faint", lambda search, known=(): [])
+    assert reader.read(frame, "multicolor") == []
+
+
+@pytest.mark.parametrize("frame_index", [3, 8])
+def test_a_view_nearer_the_cards_bare_paper_than_its_print_is_not_named(frame_index, monkeypatch):
+    """A cream deck whose white 1 is a bar in each corner and a small symbol: a lined notebook
+    the network is sure is that white 1 (0.81 alike), the discriminant naming it too, is further
+    from the white 1, pixel by pixel, than 1.4 times its distance from a bare card of the white
+    1's paper. Nothing is named; without that check, the white 1 is."""
+    from companion.faces import pixel_judge
+
+    _deck, _frames, empties = bench_deck("b", 44, 3)
+    frame, kind = empties[frame_index]
+    assert kind == "notebook"
+    reader = bench_reader("b", 44, 3)
+    assert reader.read(frame, "multicolor") == []
+    monkeypatch.setattr(pixel_judge, "MAX_BARE_RATIO", float("inf"))
+    assert reader.read(frame, "multicolor") == ["W1"]
+
+
+@pytest.mark.parametrize("frame_index, kind", [(2, "phone"), (8, "notebook")])
+def test_a_view_the_network_finds_barely_like_a_card_is_not_named(frame_index, kind, monkeypatch):
+    """A phone's pale screen and a lined notebook the network is sure are a cream deck's white 1
+    (a bar in each corner, a small symbol), but only 0.60 and 0.63 alike, under its
+    MIN_LIKENESS: nothing is named; with the floor at 0.6, the white 1 is."""
+    _deck, _frames, empties = bench_deck("b", 51, 4)
+    frame, drawn = empties[frame_index]
+    assert drawn == kind
+    reader = bench_reader("b", 51, 4)
+    assert reader.read(frame, "multicolor") == []
+    monkeypatch.setattr(reader.judge, "min_likeness", 0.6)
+    assert reader.read(frame, "multicolor") == ["W1"]
 
 
 def _dissent(pixels: PixelJudge, corner: dict | None = None, whole: dict | None = None,
