@@ -20,7 +20,7 @@ import logging
 import threading
 
 from kivy.clock import Clock
-from kivy.properties import (BooleanProperty, ColorProperty, NumericProperty, ObjectProperty,
+from kivy.properties import (BooleanProperty, ColorProperty, ListProperty, NumericProperty, ObjectProperty,
                              StringProperty)
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
@@ -58,6 +58,44 @@ class SteadyBar(Widget):
     share = NumericProperty(0)
 
 
+class CardOutline(Widget):
+    """The outline the pass follows, drawn over the camera's picture (`image`, shown whole in
+    its box): `outline` is its corners as shares of the picture's width and height, from the
+    top left; `points` the line in the widget's coordinates (empty: nothing drawn)."""
+
+    image = ObjectProperty(None, allownone=True)
+    outline = ListProperty([])
+    points = ListProperty([])
+
+    def on_image(self, _widget, image) -> None:
+        if image is not None:
+            image.bind(pos=self._place, size=self._place, norm_image_size=self._place)
+        self._place()
+
+    def on_outline(self, *_args) -> None:
+        self._place()
+
+    def _place(self, *_args) -> None:
+        image = self.image
+        if image is None or not self.outline:
+            self.points = []
+            return
+        width, height = image.norm_image_size
+        left, bottom = image.center_x - width / 2, image.center_y - height / 2
+        self.points = [value for u, v in self.outline for value in (left + u * width, bottom + (1 - v) * height)]
+
+
+def outline_in_preview(corners: list[tuple[float, float]], frame_size: tuple[int, int],
+                       preview_size: tuple[int, int]) -> list[tuple[float, float]]:
+    """Corners given as shares of a frame's width and height, as shares of its letterboxed
+    preview's (scan.service.letterbox: shrunk to fit, centred between black bars)."""
+    from companion.scan.service import letterbox_place
+
+    x0, y0, nw, nh = letterbox_place(frame_size, preview_size)
+    pw, ph = preview_size
+    return [((x0 + u * nw) / pw, (y0 + v * nh) / ph) for u, v in corners]
+
+
 class TeachScreen(Screen):
     title = StringProperty("")
     show_word = StringProperty("")  # "Show" / "Show again"
@@ -70,6 +108,8 @@ class TeachScreen(Screen):
     check_good = BooleanProperty(False)
     guide_text = StringProperty("")  # how the pass works, while nothing more urgent is said
     steady_share = NumericProperty(0)  # how far the card is to being taken (0..1)
+    # the outline the pass follows, as shares of the preview's width and height (CardOutline)
+    card_outline = ListProperty([])
     can_retake = BooleanProperty(False)
     can_skip = BooleanProperty(False)
     can_finish = BooleanProperty(False)
@@ -83,6 +123,7 @@ class TeachScreen(Screen):
         self.teach = None  # the TeachPass
         self._lock = threading.Lock()
         self._seen = "no_card"
+        self._outline: list[tuple[float, float]] = []  # the outline the pass follows (card_outline)
         self._service = None
         self._came_from = "table"
         self._attach_event = None
@@ -176,6 +217,7 @@ class TeachScreen(Screen):
             if teach is not None:
                 resumed = teach.done_count > 0
                 self.teach, self._seen = teach, "no_card"
+                self._outline = []
                 self._notice = format_message(N_("Resumed: {done} of {total} faces were taught"),
                                               {"done": teach.done_count, "total": teach.total}
                                               ) if resumed else ""
@@ -218,9 +260,14 @@ class TeachScreen(Screen):
             if teach is None or self._finishing is not None or self._opening is not None:
                 return  # the pass stands still while saved, or until it is shown
             seen = teach.feed(frame)
+            corners = teach.outline
+            outline = outline_in_preview(corners, (frame.shape[1], frame.shape[0]), TEACH_PREVIEW) \
+                if corners else []
+            moved = outline != self._outline
+            self._outline = outline
             if seen == "taken":
                 self._save_half_way(teach)
-            changed = seen != self._seen or seen in ("taken", "steady")
+            changed = seen != self._seen or seen in ("taken", "steady") or moved
             self._seen = seen
             deck = copy.deepcopy(teach.deck) if teach.check_due else None
         if changed:
@@ -265,6 +312,7 @@ class TeachScreen(Screen):
         with self._lock:
             if self._takes_taps() and self.teach.retake() is not None:
                 self._seen = "no_card"
+                self._outline = []
                 self._save_half_way(self.teach)
         self.refresh()
 
@@ -273,6 +321,7 @@ class TeachScreen(Screen):
             if self._takes_taps():
                 self.teach.skip()
                 self._seen = "no_card"
+                self._outline = []
         self.refresh()
 
     def _takes_taps(self) -> bool:
@@ -351,6 +400,7 @@ class TeachScreen(Screen):
     def refresh(self, *_args) -> None:
         with self._lock:
             teach, seen = self.teach, self._seen
+            self.card_outline = list(self._outline) if teach is not None else []
             if teach is None:
                 self.can_skip = self.can_retake = self.can_finish = False
                 return

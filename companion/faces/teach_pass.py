@@ -91,6 +91,8 @@ class TeachPass:
         self.steady = 0  # frames in a row the card has been still
         self.seen = NO_CARD  # what the last frame showed
         self._last_quad = None
+        self._shown_quad = None  # the outline `outline` gives
+        self._frame_size: tuple[int, int] | None = None
         self._must_clear = False
         self._history: list[Taken] = []
         self._checks = 0
@@ -132,6 +134,7 @@ class TeachPass:
         """One camera frame; returns what it showed (one of the constants above)."""
         if self.current is None:
             self.seen = IDLE
+            self._shown_quad = None
             return IDLE
         try:
             quads = list(self._find(frame))
@@ -150,15 +153,30 @@ class TeachPass:
             self.steady += 1
         else:
             self.steady = 1
-        self._last_quad = quad
+        self._last_quad = self._shown_quad = quad
+        self._frame_size = (frame.shape[1], frame.shape[0])
         if self.steady < self.still_frames:
             self.seen = MOVING if self.steady == 1 else STEADY
             return self.seen
         return self._take(frame)
 
+    @property
+    def outline(self) -> list[tuple[float, float]]:
+        """The corners of the card the pass follows (held still or moving), or of the one it
+        has just taken while that card is still in view, as shares of the frame's width and
+        height: the screen shows which outline is taken (a block of a checked cloth, or the
+        card's art, taken for the card is then seen, and retaken). Empty when no single card
+        is in view."""
+        if self._shown_quad is None or self._frame_size is None:
+            return []
+        w, h = self._frame_size
+        return [(x / w, y / h) for x, y in _points(self._shown_quad)]
+
     def _saw(self, what: str) -> str:
         self.steady = 0
         self._last_quad = None
+        if what != TAKE_AWAY:
+            self._shown_quad = None
         self.seen = what
         return what
 
@@ -234,7 +252,7 @@ class TeachPass:
         self.current = last.face
         self._must_clear = False
         self.steady = 0
-        self._last_quad = None
+        self._last_quad = self._shown_quad = None
         return last.face
 
     def skip(self) -> Card | None:
@@ -247,7 +265,7 @@ class TeachPass:
             queue.remove(face)
         queue.append(face)
         self.steady = 0
-        self._last_quad = None
+        self._last_quad = self._shown_quad = None
         self.current = self._next_face()
         return self.current
 

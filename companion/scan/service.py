@@ -60,14 +60,22 @@ def letterbox(frame: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     """The BGR frame shrunk to fit `size` (width, height) without distortion, as RGB, black bars."""
     w, h = int(size[0]), int(size[1])
     fh, fw = frame.shape[:2]
-    scale = min(w / fw, h / fh)
-    nw, nh = max(1, int(round(fw * scale))), max(1, int(round(fh * scale)))
-    interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+    x0, y0, nw, nh = letterbox_place((fw, fh), (w, h))
+    interp = cv2.INTER_AREA if nw < fw else cv2.INTER_LINEAR
     small = cv2.resize(frame, (nw, nh), interpolation=interp)
     out = np.zeros((h, w, 3), np.uint8)
-    x0, y0 = (w - nw) // 2, (h - nh) // 2
     out[y0:y0 + nh, x0:x0 + nw] = cv2.cvtColor(small, cv2.COLOR_BGR2RGB)
     return out
+
+
+def letterbox_place(frame_size: tuple[int, int], size: tuple[int, int]) -> tuple[int, int, int, int]:
+    """Where `letterbox` puts a frame of `frame_size` (width, height) in a picture of `size`:
+    (left, top, width, height), in pixels of the picture."""
+    fw, fh = frame_size
+    w, h = int(size[0]), int(size[1])
+    scale = min(w / fw, h / fh)
+    nw, nh = max(1, int(round(fw * scale))), max(1, int(round(fh * scale)))
+    return (w - nw) // 2, (h - nh) // 2, nw, nh
 
 
 class ScanService:

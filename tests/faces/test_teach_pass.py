@@ -56,6 +56,23 @@ def test_a_card_left_lying_is_not_taken_again_for_the_next_face():
     assert pass_.deck.cards() == ["R1", "R2"]
 
 
+def test_the_outline_followed_and_taken_is_shown_until_the_card_leaves():
+    """The outline the pass follows, and after the photo the one it took, as shares of the frame,
+    round the card (here in the middle, 28% of the frame wide, turned 8 degrees); nothing once
+    the card is taken away."""
+    pass_ = TeachPass("classic", still_frames=3)
+    assert pass_.outline == []
+    said = [pass_.feed(f) for f in held(R1, 5, x=0.4, y=0.55)]
+    assert said == [MOVING, STEADY, TAKEN, TAKE_AWAY, TAKE_AWAY]
+    corners = pass_.outline
+    assert len(corners) == 4
+    xs, ys = [u for u, _v in corners], [v for _u, v in corners]
+    assert abs(sum(xs) / 4 - 0.4) < 0.02 and abs(sum(ys) / 4 - 0.55) < 0.02
+    assert 0.25 < max(xs) - min(xs) < 0.42  # the card's width, and a little of its length turned
+    pass_.feed(empty(1)[0])
+    assert pass_.outline == []
+
+
 def test_retake_drops_the_last_photo_and_asks_for_that_face_again():
     pass_ = TeachPass("classic", still_frames=3)
     show(pass_, R1, 3)

@@ -176,6 +176,13 @@ def test_a_deck_is_taught_on_the_teach_screen_and_read_live(start_app, camera, d
     camera.show(Card("R", 4))
     d.wait_for(lambda: screen.teach.steady >= 2, timeout=10)
     d.wait(0.3)  # the preview shows the card
+    # a box round what the camera takes for the card: the card, in the middle of the picture
+    outline, image = d.ids("teach")["card_outline"], d.ids("teach")["preview"]
+    assert d.wait_for(lambda: len(outline.points) == 8, timeout=5)
+    xs, ys = outline.points[0::2], outline.points[1::2]
+    width, height = image.norm_image_size
+    assert abs(sum(xs) / 4 - image.center_x) < 0.03 * width and abs(sum(ys) / 4 - image.center_y) < 0.03 * height
+    assert 0.25 * width < max(xs) - min(xs) < 0.42 * width
     d.shot("teach/teach-800x480-en-holding")
     camera.show(None)
     assert d.wait_for(lambda: screen.teach.seen == "no_card", timeout=30)
