@@ -154,9 +154,9 @@ class PixelJudge:
         self._labels = np.array(labels, int)
         self._scale = features.contrast(self._samples) if samples else 1.0
         # each taught face's bare paper: its middle colour all over
-        bare = [(index, np.broadcast_to(np.median(face.reshape(-1, 3), axis=0).astype(np.uint8), face.shape))
+        bare = [(index, np.full_like(face, np.median(face.reshape(-1, 3), axis=0).astype(np.uint8)))
                 for index, card in enumerate(self.cards) for face in deck.faces[card]]
-        self._bare = np.stack([features.sample(np.ascontiguousarray(face)) for _i, face in bare]) if bare else None
+        self._bare = np.stack([features.sample(face) for _index, face in bare]) if bare else None
         self._bare_labels = np.array([index for index, _face in bare], int)
         faces = [face for card in self.cards for face in deck.faces[card]]
         self.model = FaceModel(faces, [i for i, card in enumerate(self.cards) for _ in deck.faces[card]]) \

@@ -23,10 +23,10 @@ as from a bare card of its paper, so that a lined notebook is not a faintly prin
   the nearest), and the pixel judge's discriminant naming the card too, by its rank corner,
   its suit and all told, the whole card as far from its taught views as it may be and a part
   a thumb or a glare spoiled overlooked while the rest tells the card (PixelJudge.learns: a
-  lined notebook the network took for a rainbow 2 it did not). Where the pixel judge finds another card a little nearer (under a
-  lamp two ranks of one suit, or one rank in two suits, may be about as near), the network
-  must find the view very like its card (STRONG_LIKENESS) and each rank corner tell its rank,
-  and only on an outline of the first look.
+  lined notebook the network took for a rainbow 2 it did not). Where the pixel judge finds
+  another card a little nearer (under a lamp two ranks of one suit, or one rank in two suits,
+  may be about as near), the network must find the view very like its card (STRONG_LIKENESS)
+  and each rank corner tell its rank, and only on an outline of the first look.
 
 The two see different things (the network what its training taught it to overlook, the pixel
 judge what differs under this light), each is sure of views the other is not, and where one is
