@@ -38,6 +38,7 @@ import numpy as np  # noqa: E402
 from pyzbar import pyzbar  # noqa: E402
 
 from companion.faces.deck_file import Deck  # noqa: E402
+from companion.faces.odd_faces import odd_faces  # noqa: E402
 from companion.faces.reader import FaceReader  # noqa: E402
 from companion.faces.teach import confusions, learn_face  # noqa: E402
 from companion.rules.variants import VARIANTS  # noqa: E402
@@ -69,19 +70,31 @@ RETAKES = 3  # a teach photo the reader refuses is taken again, as the app asks,
 
 
 def taught_deck(gen, look, photos: list, seed: int, index: int) -> tuple[Deck, int]:
-    """(a Deck taught from a teach photo per card of CARDS, the photos refused): a refused
-    photo is taken again, as the app's teach pass asks for another, up to RETAKES times. The
-    new photos are drawn from a stream of their own (the corpus's `seed`, the deck's `index`
-    and the card's), so the corpus's frames stay the same whatever is refused."""
+    """(a Deck taught from a teach photo per card of CARDS, the photos refused): as in the
+    app's teach pass, a refused photo is taken again, up to RETAKES times, and at the end a
+    face unlike the rest of its suit (odd_faces.py) is taken out and its card taken again, up
+    to RETAKES times. The new photos are drawn from a stream of their own (the corpus's `seed`,
+    the deck's `index` and the card's), so the corpus's frames stay the same whatever is
+    refused."""
     deck, refused = Deck(), 0
-    for n, (card, photo) in enumerate(zip(CARDS, photos)):
-        again = np.random.default_rng([seed, index, n])
-        for attempt in range(RETAKES + 1):
-            if attempt:
+    streams: dict[int, np.random.Generator] = {}
+
+    def taken(n: int, card: str, photo, attempts: int) -> None:
+        nonlocal refused
+        again = streams.setdefault(n, np.random.default_rng([seed, index, n]))
+        for _attempt in range(attempts):
+            if photo is None:
                 photo = gen.teach_photo(look, card, again)
             if learn_face(deck, card, photo):
-                break
+                return
             refused += 1
+            photo = None
+
+    for n, (card, photo) in enumerate(zip(CARDS, photos)):
+        taken(n, card, photo, RETAKES + 1)
+    for card in deck.take_out(odd_faces(deck)):
+        refused += 1
+        taken(CARDS.index(card), card, None, RETAKES)
     return deck, refused
 
 

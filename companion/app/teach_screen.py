@@ -286,6 +286,8 @@ class TeachScreen(Screen):
             if self.teach is not teach or not teach.check_due or len(teach.deck) != len(deck):
                 return
             teach.check(pairs)
+            if teach.unlike:  # photos taken out of the deck: the pass kept as it now is
+                self._save_half_way(teach)
         self._refresh()
 
     def _save_half_way(self, teach) -> None:
@@ -410,6 +412,8 @@ class TeachScreen(Screen):
             phase = teach.phase
             checking = teach.check_due
             confused_faces = list(teach.confused_faces)
+            unlike = list(teach.unlike)
+            asked = list(teach.again)
             self.steady_share = min(1.0, teach.steady / max(1, teach.still_frames))
             busy = self._finishing is not None or self._opening is not None  # takes no tap
             self.can_retake = teach.can_retake and not busy
@@ -444,17 +448,20 @@ class TeachScreen(Screen):
             self.hint_text = format_message(HINTS.get(seen, HINTS["no_card"]),
                                             {"card": card_name(last) if last else ""})
             self.hint_good = seen in GOOD_HINTS
-        # a card's name is never broken over two lines
-        names = [card_name(face).replace(" ", "\u00a0") for face in confused_faces]
-        faces = ", ".join(names[:SHOWN_FACES])
-        if len(names) > SHOWN_FACES:
-            faces = format_message(N_("{faces} and {count} more"),
-                                   {"faces": faces, "count": len(names) - SHOWN_FACES})
+        faces = _listed(confused_faces)
         if again:
-            self.check_text = format_message(
-                N_("The camera mixes up {faces}: show each one again."), {"faces": faces})
+            texts = []
+            if unlike:
+                texts.append(format_message(
+                    N_("The camera took something else for the edge of {faces}: show each one "
+                       "again, on a plain part of the table."), {"faces": _listed(unlike)}))
+            mixed = [face for face in confused_faces if face in asked and face not in unlike]
+            if mixed:
+                texts.append(format_message(N_("The camera mixes up {faces}: show each one again."),
+                                            {"faces": _listed(mixed)}))
+            self.check_text = " ".join(texts)
             self.check_good = False
-        elif phase == "checked" and names:
+        elif phase == "checked" and confused_faces:
             self.check_text = format_message(
                 N_("The camera may still mix up {faces}: when it is not sure, it names nothing "
                    "and the card is picked by tap."),
@@ -475,3 +482,13 @@ class TeachScreen(Screen):
         if camera is None:
             return True
         return self.app.model.scan_state in ("no_camera", "lost", "manual")
+
+
+def _listed(cards) -> str:
+    """Cards named in a sentence: the first SHOWN_FACES, the rest counted; a card's name is
+    never broken over two lines."""
+    names = [card_name(card).replace(" ", "\u00a0") for card in cards]
+    listed = ", ".join(names[:SHOWN_FACES])
+    if len(names) > SHOWN_FACES:
+        listed = format_message(N_("{faces} and {count} more"), {"faces": listed, "count": len(names) - SHOWN_FACES})
+    return listed

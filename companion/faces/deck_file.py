@@ -51,6 +51,20 @@ class Deck:
             raise ValueError(f"a face must be uint8 {FACE_H}x{FACE_W}x3, not {face.dtype} {face.shape}")
         self.faces.setdefault(card, []).append(face)
 
+    def take_out(self, faces) -> list[str]:
+        """Takes the faces (card, index in faces[card]) out of the deck; returns the cards left
+        with no face, which are no longer taught."""
+        gone = []
+        for card in sorted({card for card, _index in faces}):
+            drop = {index for name, index in faces if name == card}
+            kept = [face for index, face in enumerate(self.faces.get(card, [])) if index not in drop]
+            if kept:
+                self.faces[card] = kept
+            else:
+                self.faces.pop(card, None)
+                gone.append(card)
+        return gone
+
     def cards(self) -> list[str]:
         """The cards taught, in the order of the rules (R1 .. W5, M1 .. M5)."""
         from companion.rules.cards import SUIT_LETTERS, RANKS

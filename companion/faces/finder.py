@@ -162,14 +162,17 @@ def _refine(quad: np.ndarray, contour: np.ndarray) -> np.ndarray:
 
 
 def _intersections(lines: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray | None:
+    """The corners where each line meets the next (each a point and a direction), or None if
+    two of them run nearly parallel."""
     corners = []
     for i in range(4):
-        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
-        m = np.array([d1, -d2]).T
-        if abs(np.linalg.det(m)) < 1e-3:
+        (x1, y1), (dx1, dy1) = map(float, lines[i - 1][0]), map(float, lines[i - 1][1])
+        (x2, y2), (dx2, dy2) = map(float, lines[i][0]), map(float, lines[i][1])
+        det = dx2 * dy1 - dx1 * dy2  # of [d1, -d2]
+        if abs(det) < 1e-3:
             return None
-        t, _ = np.linalg.solve(m, p2 - p1)
-        corners.append(p1 + t * d1)
+        t = ((x2 - x1) * -dy2 + dx2 * (y2 - y1)) / det  # along the first line, by Cramer's rule
+        corners.append((x1 + t * dx1, y1 + t * dy1))
     return np.array(corners, np.float32)
 
 
@@ -184,33 +187,34 @@ def snap(frame: np.ndarray, quad: Quad) -> Quad:
     short = min(np.linalg.norm(pts[1] - pts[0]), np.linalg.norm(pts[3] - pts[2]))
     reach = max(3.0, SNAP_REACH * short)
     steps = np.arange(-reach, reach + 0.5, 1.0, dtype=np.float32)
-    centre = pts.mean(axis=0)
+    ends = pts[[1, 2, 3, 0]]
+    along = (ends - pts) / np.maximum(np.linalg.norm(ends - pts, axis=1, keepdims=True), 1e-6)
+    normals = np.stack([-along[:, 1], along[:, 0]], axis=1).astype(np.float32)
+    outward = ((pts + ends) / 2 - pts.mean(axis=0)) * normals
+    normals[outward.sum(axis=1) < 0] *= -1  # pointing out of the card
+    t = np.linspace(0.15, 0.85, SNAP_POINTS, dtype=np.float32)
+    base = pts[:, None] + (ends - pts)[:, None] * t[None, :, None]  # 4 sides x SNAP_POINTS x 2
+    grid = (base[:, :, None, :] + steps[None, None, :, None] * normals[:, None, None, :]).reshape(
+        4 * SNAP_POINTS, len(steps), 2)
+    # the profiles across every side in one remap
+    profiles = cv2.remap(frame, np.ascontiguousarray(grid[..., 0]), np.ascontiguousarray(grid[..., 1]),
+                         cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    strength = np.abs(np.diff(profiles, axis=1)).sum(axis=2)  # 4 SNAP_POINTS x (len(steps) - 1)
+    # the nearest clear edge, not the strongest: a card printed with a border has two
+    # edges a few pixels apart, and the outline stays on the one it was found on
+    peak = strength.max(axis=1, keepdims=True)
+    padded = np.pad(strength, ((0, 0), (1, 1)))
+    local = (strength >= padded[:, :-2]) & (strength >= padded[:, 2:])
+    clear = local & (strength >= 0.5 * peak) & (strength > 24)
+    middle = steps[:-1] + 0.5
+    at = np.where(clear, np.abs(middle)[None, :], np.inf).argmin(axis=1)
+    ok = clear[np.arange(len(at)), at].reshape(4, SNAP_POINTS)
+    if (ok.sum(axis=1) < SNAP_POINTS // 3).any():
+        return pts
+    offsets = middle[at].reshape(4, SNAP_POINTS)
     lines = []
     for i in range(4):
-        a, b = pts[i], pts[(i + 1) % 4]
-        along = (b - a) / max(np.linalg.norm(b - a), 1e-6)
-        normal = np.array([-along[1], along[0]], np.float32)
-        if np.dot(normal, (a + b) / 2 - centre) < 0:
-            normal = -normal  # pointing out of the card
-        t = np.linspace(0.15, 0.85, SNAP_POINTS, dtype=np.float32)
-        base = a[None] + (b - a)[None] * t[:, None]  # SNAP_POINTS x 2
-        grid = base[:, None, :] + steps[None, :, None] * normal[None, None, :]
-        profiles = cv2.remap(frame, grid[..., 0].astype(np.float32), grid[..., 1].astype(np.float32),
-                             cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-        strength = np.abs(np.diff(profiles, axis=1)).sum(axis=2)  # SNAP_POINTS x (len(steps) - 1)
-        # the nearest clear edge, not the strongest: a card printed with a border has two
-        # edges a few pixels apart, and the outline stays on the one it was found on
-        peak = strength.max(axis=1, keepdims=True)
-        padded = np.pad(strength, ((0, 0), (1, 1)))
-        local = (strength >= padded[:, :-2]) & (strength >= padded[:, 2:])
-        clear = local & (strength >= 0.5 * peak) & (strength > 24)
-        middle = steps[:-1] + 0.5
-        at = np.where(clear, np.abs(middle)[None, :], np.inf).argmin(axis=1)
-        ok = clear[np.arange(SNAP_POINTS), at]
-        if ok.sum() < SNAP_POINTS // 3:
-            return pts
-        offsets = middle[at][ok]
-        found = base[ok] + offsets[:, None] * normal[None]
+        found = base[i][ok[i]] + offsets[i][ok[i], None] * normals[i][None]
         vx, vy, x0, y0 = cv2.fitLine(found.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
         lines.append((np.array([x0, y0]), np.array([vx, vy])))
     corners = _intersections(lines)
@@ -241,8 +245,9 @@ def card_shaped(quad: Quad) -> bool:
     """A quad a card could make seen from a table's camera: about as long as a card is wide,
     opposite sides alike (a card is tilted, not folded), corners near right angles."""
     pts = ordered(quad)
-    sides = [float(np.linalg.norm(pts[(i + 1) % 4] - pts[i])) for i in range(4)]
-    if min(sides) < 2:
+    step = pts[[1, 2, 3, 0]] - pts  # side i runs from corner i to corner i + 1
+    sides = np.sqrt((step * step).sum(axis=1))
+    if sides.min() < 2:
         return False
     short, long_ = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
     if not MIN_ASPECT <= long_ / short <= MAX_ASPECT:
@@ -250,12 +255,10 @@ def card_shaped(quad: Quad) -> bool:
     if max(sides[0], sides[2]) > MAX_SIDE_RATIO * min(sides[0], sides[2]) or \
             max(sides[1], sides[3]) > MAX_SIDE_RATIO * min(sides[1], sides[3]):
         return False
-    for i in range(4):
-        a, b = pts[i - 1] - pts[i], pts[(i + 1) % 4] - pts[i]
-        cosine = abs(float(a @ b)) / (np.linalg.norm(a) * np.linalg.norm(b))
-        if cosine > MAX_CORNER_COSINE:
-            return False
-    return True
+    # at corner i, the sides to the corners before and after it
+    before = step[[3, 0, 1, 2]]
+    cosines = np.abs((before * step).sum(axis=1)) / (sides[[3, 0, 1, 2]] * sides)
+    return bool(cosines.max() <= MAX_CORNER_COSINE)
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ class NetVerdict:
     best: str  # the nearest card
     likeness: float  # its cosine
     gap: float  # over the next card's
+    second: str = ""  # that next card
 
 
 class NetJudge:
@@ -71,6 +72,7 @@ class NetJudge:
             first = float(row[order[0]])
             second = float(row[order[1]]) if len(order) > 1 else -1.0
             best = self.cards[order[0]]
+            runner_up = self.cards[order[1]] if len(order) > 1 else ""
             sure = first >= self.min_likeness and first - second >= self.min_gap
-            out.append(NetVerdict(best if sure else None, best, first, first - second))
+            out.append(NetVerdict(best if sure else None, best, first, first - second, runner_up))
         return out

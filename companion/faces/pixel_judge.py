@@ -107,6 +107,7 @@ class PixelVerdict:
     # the residual of each card nearly as near as the nearest (within RIVAL_RATIO of its residual)
     near: dict[str, float] = field(default_factory=dict)
     printed: frozenset[str] = frozenset()  # those of them whose print the view shows (MAX_BARE_RATIO)
+    faint: bool = False  # `card` named on a faint figure: the discriminant names none, nor another
 
 
 @dataclass(frozen=True)
@@ -139,6 +140,7 @@ class PixelJudge:
         self.max_residual = max_residual
         self.min_leaning = min_leaning
         self.cards = deck.cards()
+        self._index = {card: i for i, card in enumerate(self.cards)}
         self._ranks = np.array([card[1:] for card in self.cards])  # per card, its rank
         self._suits = np.array([card[:1] for card in self.cards])
         self._taught = set(self.cards)
@@ -176,11 +178,14 @@ class PixelJudge:
         residual = np.full(len(self.cards), np.inf, np.float32)
         nearest = np.zeros(len(self.cards), int)
         posed = np.zeros((len(self.cards), PER_FACE), int)  # per card and pose, its nearest sample
-        for i in np.argsort(res)[::-1]:  # the nearest sample of each card is written last
-            card = self._labels[i]
-            residual[card] = res[i]
-            nearest[card] = i
-            posed[card, i % PER_FACE] = i
+        # each card's nearest sample, and its nearest in each pose: the first of it in order
+        order = np.argsort(res)
+        labels = self._labels[order]
+        cards, first = np.unique(labels, return_index=True)
+        nearest[cards] = order[first]
+        residual[cards] = res[order[first]]
+        poses, first = np.unique(labels * PER_FACE + order % PER_FACE, return_index=True)
+        posed.reshape(-1)[poses] = order[first]
         return Comparison(sample, residual, nearest, gains, posed)
 
     def leaning(self, comparison: Comparison, card: int, rival: int) -> float:
@@ -301,6 +306,14 @@ class PixelJudge:
             return False
         return self.learned(face, min_each_corner, seconding=True) == self.cards.index(card)
 
+    def rank_told(self, face: np.ndarray, card: str) -> bool:
+        """Whether each rank corner of the face finds `card` nearer than any card of another
+        rank, by MIN_CORNER (the discriminant's; a deck of one card has none to tell)."""
+        if self.model is None or card not in self.cards:
+            return False
+        margins = self._standing(self.model.verdicts(face), self.cards.index(card)).rank_margins
+        return min(margins) >= MIN_CORNER
+
     def rivals(self, face: np.ndarray, card: int) -> list[int]:
         """The cards (indexes in self.cards) that stand in the way of naming `card` in this
         upright view of it, pair by pair: nearer to it, not clearly told apart from it where
@@ -401,6 +414,7 @@ class PixelJudge:
             printed = frozenset(self._printed(comparison, near))
         if max_residual is not None and residual > max_residual:
             card, suit = None, None
+        faint = False
         if card is not None and self.model is not None:
             parts = self.model.verdicts(face)
             learned = self.learned(face, parts=parts)
@@ -423,18 +437,16 @@ class PixelJudge:
                 card = self.cards[learned]
         if card not in printed:  # its bare paper is nearly as near, or nearer: its print is not seen
             card = None
-        return PixelVerdict(card, best, residual, leaning, near, printed)
+        return PixelVerdict(card, best, residual, leaning, near, printed, card is not None and faint)
 
     def _printed(self, comparison: Comparison, near: dict[str, float]) -> list[str]:
         """The cards of `near` (card: residual) whose print the compared face shows: at most
         MAX_BARE_RATIO times as far from the card as from its bare paper."""
         bare, _gains = features.residuals(comparison.sample, self._bare, self._scale)
-        out = []
-        for card, residual in near.items():
-            own = bare[self._bare_labels == self.cards.index(card)]
-            if residual <= MAX_BARE_RATIO * float(own.min()):
-                out.append(card)
-        return out
+        own = np.full(len(self.cards), np.inf, np.float32)  # per card, its nearest bare paper
+        np.minimum.at(own, self._bare_labels, bare)
+        return [card for card, residual in near.items()
+                if residual <= MAX_BARE_RATIO * float(own[self._index[card]])]
 
 
 def shown_cards(variant: Variant | str | None) -> set[str] | None:

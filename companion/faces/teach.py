@@ -19,6 +19,7 @@ import numpy as np
 from companion.i18n import N_
 from companion.faces.deck_file import Deck
 from companion.faces.finder import OutlineSearch, Quad, upright_face
+from companion.faces.odd_faces import odd_faces, unlike_its_suit
 from companion.faces.teach_outline import pulled_in
 from companion.rules.errors import Message
 from companion.rules.variants import VARIANTS
@@ -82,9 +83,13 @@ def _inside_a_bigger_one(card: Quad, standing_out: list[Quad]) -> bool:
     return any(_holds(other, card) and cv2.contourArea(other) >= INSIDE_SHARE * area for other in standing_out)
 
 
-def learn_face(deck: Deck, card: str, photo: np.ndarray) -> bool:
-    """Adds the face in `photo` to the deck as `card`; False if no card was found in it."""
+def learn_face(deck: Deck, card: str, photo: np.ndarray, check_edge: bool = True) -> bool:
+    """Adds the face in `photo` to the deck as `card`; False if no card was found in it, or
+    (`check_edge`) if its outline was not the card's: the face is unlike the rest of its suit
+    taught at its edge (odd_faces.py)."""
     faces = taught_faces(photo)
+    if faces and check_edge and unlike_its_suit(deck, card, faces[0]):
+        return False
     for face in faces:
         deck.add(card, face)
     return bool(faces)
@@ -114,9 +119,12 @@ def _read_photo(path: Path) -> np.ndarray | None:
 
 
 def learn_folder(folder: str | os.PathLike, deck: Deck | None = None) -> TeachReport:
-    """Learns every photo named after a card in `folder` (see the module's docstring)."""
+    """Learns every photo named after a card in `folder` (see the module's docstring). Once
+    all are read, a photo whose face is unlike the rest of its suit at its edge
+    (odd_faces.py: its outline was the cloth's) is taken out again, and said to be unusable."""
     deck = deck if deck is not None else Deck()
     report = TeachReport(deck)
+    photos: list[tuple[str, str, int, int]] = []  # (file name, card, first face's index, faces given)
     for path in sorted(Path(folder).iterdir(), key=lambda p: p.name):
         if path.name.startswith(".") or path.is_dir():
             continue
@@ -129,15 +137,38 @@ def learn_folder(folder: str | os.PathLike, deck: Deck | None = None) -> TeachRe
         photo = _read_photo(path)
         if photo is None:
             report.unusable.append((path.name, Message(N_("not an image that can be read"))))
-        elif not learn_face(deck, card, photo):
-            report.unusable.append((path.name, Message(N_("no whole card found in the photo"))))
         else:
+            before = len(deck.faces.get(card, []))
+            if not learn_face(deck, card, photo, check_edge=False):
+                report.unusable.append((path.name, Message(N_("no whole card found in the photo"))))
+                continue
+            photos.append((path.name, card, before, len(deck.faces[card]) - before))
             report.learned[card] = report.learned.get(card, 0) + 1
+    _take_out_odd(deck, photos, report)
     for name, variant in VARIANTS.items():
         report.missing[name] = [str(c) for c in variant.cards() if str(c) not in deck.faces]
     if len(deck):
         report.too_alike = confusions(deck)
     return report
+
+
+def _take_out_odd(deck: Deck, photos: list[tuple[str, str, int, int]], report: TeachReport) -> None:
+    """Takes every photo of `photos` (file name, card, the index of its first face in
+    deck.faces[card], the faces it gave) that gave a face odd_faces finds out of the deck, and
+    says it is unusable."""
+    odd = set(odd_faces(deck))
+    dropped: set[tuple[str, int]] = set()
+    for name, card, first, count in photos:
+        given = {(card, index) for index in range(first, first + count)}
+        if given & odd:
+            dropped |= given
+            report.unusable.append((name, Message(
+                N_("the card's edge was not found (its outline is unlike the other cards of its "
+                   "suit): take it again on a plain cloth"))))
+            report.learned[card] -= 1
+            if not report.learned[card]:
+                del report.learned[card]
+    deck.take_out(dropped)
 
 
 def _trials(face: np.ndarray) -> list[np.ndarray]:

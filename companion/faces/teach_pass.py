@@ -16,7 +16,10 @@ exactly one card is found in `still_frames` consecutive frames without moving; a
 the view must clear (the card taken away) before the next face can be taken, so that a card
 left lying is never taken again for the next face. A skipped face comes back once the others
 are done. At the end the pass reads every taught face back (`confusions`); a face it confuses
-with another is asked for again, with another photo, and the check is run once more.
+with another is asked for again, with another photo, and the check is run once more. A photo
+whose card is unlike the rest of its suit along its edge (odd_faces.py: the outline was the
+cloth's) is refused when taken, and at each check (the first cards of a suit are taken before
+there is a suit to compare them with) taken out of the deck and asked for again.
 
 `saved()` / `TeachPass.resume(...)` keep a pass left half-way: the deck file holds the photos
 learned, the saved dict the faces taken and skipped.
@@ -52,9 +55,9 @@ TEACHING, CHECKED = "teaching", "checked"
 
 
 def _core():
-    from companion.faces import finder, teach
+    from companion.faces import finder, odd_faces, teach
 
-    return finder.find_cards, teach.learn_face, teach.confusions
+    return finder.find_cards, teach.learn_face, teach.confusions, odd_faces.odd_faces
 
 
 @dataclass(frozen=True)
@@ -67,15 +70,18 @@ class TeachPass:
     def __init__(self, variant: Variant | str, deck=None, *, taken=(), skipped=(),
                  still_frames: int = STILL_FRAMES,
                  find_cards: Callable | None = None, learn_face: Callable | None = None,
-                 confusions: Callable | None = None, defer_check: bool = False) -> None:
+                 confusions: Callable | None = None, odd_faces: Callable | None = None,
+                 defer_check: bool = False) -> None:
         found = variant if isinstance(variant, Variant) else get_variant(variant)
         if found is None:
             raise ValueError(f"unknown variant {variant!r}")
         self.variant = found
-        found, learn, check = _core() if None in (find_cards, learn_face, confusions) else (None,) * 3
+        core = (find_cards, learn_face, confusions, odd_faces)
+        found, learn, check, odd = _core() if None in core else (None,) * 4
         self._find = find_cards or found
         self._learn = learn_face or learn
         self._confusions = confusions or check
+        self._odd_faces = odd_faces or odd
         if deck is None:
             from companion.faces.deck_file import Deck
 
@@ -87,6 +93,7 @@ class TeachPass:
         self.still_frames = max(1, int(still_frames))
         self.phase = TEACHING
         self.confused: list[tuple[Card, Card]] = []  # the pairs the last check mixed up
+        self.unlike: list[Card] = []  # the faces whose photo the last check took out (_take_out_odd)
         self.again: list[Card] = []  # faces asked for again after a check
         self.steady = 0  # frames in a row the card has been still
         self.seen = NO_CARD  # what the last frame showed
@@ -201,7 +208,7 @@ class TeachPass:
     def _take(self, frame) -> str:
         face = self.current
         before = (copy.deepcopy(self.deck), list(self.taken), list(self.skipped), list(self.again),
-                  self.phase, list(self.confused), self._checks)
+                  self.phase, list(self.confused), list(self.unlike), self._checks)
         try:
             learned = bool(self._learn(self.deck, str(face), frame))
         except Exception:
@@ -246,7 +253,7 @@ class TeachPass:
         if not self._history:
             return None
         last = self._history.pop()
-        (self.deck, self.taken, self.skipped, self.again, self.phase, self.confused,
+        (self.deck, self.taken, self.skipped, self.again, self.phase, self.confused, self.unlike,
          self._checks) = last.before
         self.check_due = False
         self.current = last.face
@@ -279,10 +286,13 @@ class TeachPass:
 
     def check(self, pairs: list | None = None) -> list[tuple[Card, Card]]:
         """Reads every taught face back (or takes `pairs`, check_in's answer for this deck): the
-        pairs it confuses are asked for again, once more."""
+        pairs it confuses are asked for again, once more. A face whose photo was not of the
+        card (unlike the rest of its suit at its edge: the first two of a suit are taken before
+        there is a suit to compare with) is taken out and asked for again, at every check."""
         if pairs is None:
             pairs = self.check_in(self.deck)
         self.check_due = False
+        self.unlike = self._take_out_odd()
         confused = []
         for a, b in pairs:
             ca, cb = _card(a), _card(b)
@@ -291,16 +301,28 @@ class TeachPass:
         self.confused = confused
         self._checks += 1
         self.phase = CHECKED
-        if confused and self._checks == 1:  # another photo of each, then one more check
-            faces = []
+        faces = list(self.unlike)
+        if self._checks == 1:  # another photo of each face confused, then one more check
             for pair in confused:
                 for face in pair:
                     if face not in faces:
                         faces.append(face)
+        if faces:
             self.again = faces
             self.phase = TEACHING
         self.current = self._next_face()
         return confused
+
+    def _take_out_odd(self) -> list[Card]:
+        """The faces left with no photo once the photos odd_faces finds unlike their suit are
+        taken out of the deck (they are no longer taken)."""
+        try:
+            gone = self.deck.take_out(list(self._odd_faces(self.deck)))
+        except Exception:
+            return []
+        cards = [card for card in map(_card, gone) if card is not None]
+        self.taken = [face for face in self.taken if face not in cards]
+        return [face for face in self.faces if face in cards]
 
     @property
     def confused_faces(self) -> list[Card]:

@@ -437,11 +437,62 @@ def test_a_card_is_named_only_where_both_judges_find_it_near_and_one_is_sure(rea
     assert named(sure, seen(None, "W5", 0.3, 0.4, {"W5": 0.3}), max_residual=0.22) == ("W5", "network")
     far = MAX_RESIDUAL + 0.05  # near the nearest, but as far from its taught face as this
     assert named(sure, seen(None, "W5", far, 0.4, {"W5": far})) == (None, "")
+    # the network very sure (0.8 alike, twice the gap it asks) and the pixel judge's nearest its
+    # card: a first-look view may be as far as FAR_RESIDUAL
+    from companion.faces.reader import FAR_RESIDUAL
+
+    very = NetVerdict("W5", "W5", 0.95, 0.2)
+    assert named(very, seen(None, "W5", far, 0.4, {"W5": far})) == ("W5", "network")
+    assert named(very, seen(None, "W5", far, 0.4, {"W5": far}), max_residual=0.22) == (None, "")
+    assert named(NetVerdict("W5", "W5", 0.75, 0.2), seen(None, "W5", far, 0.4, {"W5": far})) == (None, "")
+    assert named(very, seen(None, "W1", far - 0.1, 0.4, {"W1": far - 0.1, "W5": far})) == (None, "")
+    too_far = FAR_RESIDUAL + 0.05
+    assert named(very, seen(None, "W5", too_far, 0.4, {"W5": too_far})) == (None, "")
     assert named(sure, seen("W1", "W1", 0.06, 0.48, near_both)) == (None, "")  # sure of another
     assert named(unsure, seen("W5", "W5", 0.1, 0.4, {"W5": 0.1})) == ("W5", "pixels")
+    # the network all but as near another rank of the suit: each rank corner must tell the rank
+    told: list[str] = []
+    monkeypatch.setattr(reader.pixels, "rank_told", lambda face, card: card in told)
+    torn = NetVerdict(None, "W5", 0.9, 0.02, "W2")
+    assert named(torn, seen("W5", "W5", 0.1, 0.4, {"W5": 0.1})) == (None, "")
+    assert named(NetVerdict(None, "W5", 0.9, 0.02, "R5"), seen("W5", "W5", 0.1, 0.4, {"W5": 0.1})) == ("W5", "pixels")
+    assert named(NetVerdict(None, "W5", 0.9, 0.07, "W2"), seen("W5", "W5", 0.1, 0.4, {"W5": 0.1})) == ("W5", "pixels")
+    faint = PixelVerdict("W5", "W5", 0.1, 0.4, {"W5": 0.1}, frozenset({"W5"}), faint=True)
+    assert named(torn, faint) == ("W5", "pixels")  # a faint figure the discriminant names nothing of
+    told.append("W5")
+    assert named(torn, seen("W5", "W5", 0.1, 0.4, {"W5": 0.1})) == ("W5", "pixels")
     # the network finds the view little like any card (a lined notebook)
     assert named(NetVerdict(None, "W5", 0.45, 0.2), seen("W5", "W5", 0.1, 0.4, {"W5": 0.1})) == (None, "")
     assert named(NetVerdict(None, "W3", 0.94, 0.03), seen("W1", "W1", 0.06, 0.48)) == (None, "")
+
+
+def test_a_card_the_network_is_very_sure_of_is_named_a_little_further_from_its_taught_face(monkeypatch):
+    """Corpus B, seed 35, deck 5: a blue 5 the network finds 0.92 like its taught face, 0.38
+    more than any other card, and the pixel judge finds nearest too but 0.56 from it (more than
+    the 0.45 it allows a card it names), the discriminant naming it. Named; held to 0.45, not."""
+    from companion.faces import reader as reader_module
+
+    _deck, frames, _empties = bench_deck("b", 35, 5)
+    frame, shown = frames[30]
+    assert shown == {"B5"}
+    reader = bench_reader("b", 35, 5)
+    assert reader.read(frame, "multicolor") == ["B5"]
+    monkeypatch.setattr(reader_module, "FAR_RESIDUAL", reader.pixels.max_residual)
+    assert reader.read(frame, "multicolor") == []
+
+
+def test_a_rank_the_network_cannot_tell_from_another_is_named_only_if_each_corner_tells_it(monkeypatch):
+    """Corpus B, seed 72, deck 2 (ranks as thin roman numerals): a rainbow 5 lying turned,
+    which the network finds all but as near the rainbow 2 (0.01 apart) and the pixel judge
+    takes for the 2, one rank corner barely nearer it. Named nothing; each corner taken as
+    telling the rank, it is named the 2."""
+    _deck, frames, _empties = bench_deck("b", 72, 2)
+    frame, shown = frames[13]
+    assert shown == {"M5"}
+    reader = bench_reader("b", 72, 2)
+    assert reader.read(frame, "multicolor") == []
+    monkeypatch.setattr(reader.pixels, "rank_told", lambda face, card: True)
+    assert reader.read(frame, "multicolor") == ["M2"]
 
 
 @pytest.mark.parametrize("index, frame_index, card", [

@@ -353,11 +353,16 @@ def test_the_teach_screen_reads_whole(start_app, data_dir, size, lang):
     teach.skip()
     teach.confused = [(Card("M", 1), Card("R", 1)), (Card("Y", 3), Card("W", 3)),
                       (Card("B", 2), Card("B", 3)), (Card("G", 4), Card("G", 5))]
-    teach.again = teach.confused_faces
+    # and two faces whose photo was of the cloth, not the card (odd_faces.py)
+    teach.unlike = [Card("W", 4), Card("M", 3)]
+    teach.again = teach.unlike + teach.confused_faces
     teach.current = teach.again[0]
     screen.refresh()
     d.frames(3)
     assert missing_glyphs(d.window) + unreadable_labels(d.window) == []
+    sentences = {"en": ("took something else for the edge of White\u00a04, Multicolor\u00a03", "mixes up"),
+                 "it": ("qualcos'altro per il bordo", "confonde")}[lang]
+    assert all(words in screen.check_text for words in sentences)
     if d.can_shoot:
         d.shot(f"teach/teach-{size[0]}x{size[1]}-{lang}-check-words")
     teach.again, teach.current, teach.phase = [], None, "checked"  # after the second check
