@@ -285,8 +285,9 @@ class TeachScreen(Screen):
         with self._lock:
             if self.teach is not teach or not teach.check_due or len(teach.deck) != len(deck):
                 return
+            faces = len(teach.deck)
             teach.check(pairs)
-            if teach.unlike:  # photos taken out of the deck: the pass kept as it now is
+            if len(teach.deck) != faces:  # photos taken out of the deck: the pass kept as it now is
                 self._save_half_way(teach)
         self._refresh()
 
@@ -451,14 +452,14 @@ class TeachScreen(Screen):
         faces = _listed(confused_faces)
         if again:
             texts = []
+            unlike = [face for face in unlike if face in asked]  # those not shown again yet
             if unlike:
                 texts.append(format_message(
                     N_("The camera took something else for the edge of {faces}: show each one "
                        "again, on a plain part of the table."), {"faces": _listed(unlike)}))
-            mixed = [face for face in confused_faces if face in asked and face not in unlike]
-            if mixed:
+            if confused_faces:
                 texts.append(format_message(N_("The camera mixes up {faces}: show each one again."),
-                                            {"faces": _listed(mixed)}))
+                                            {"faces": faces}))
             self.check_text = " ".join(texts)
             self.check_good = False
         elif phase == "checked" and confused_faces:

@@ -54,10 +54,11 @@ class Deck:
     def take_out(self, faces) -> list[str]:
         """Takes the faces (card, index in faces[card]) out of the deck; returns the cards left
         with no face, which are no longer taught."""
+        faces = list(faces)
         gone = []
-        for card in sorted({card for card, _index in faces}):
+        for card in sorted({card for card, _index in faces if card in self.faces}):
             drop = {index for name, index in faces if name == card}
-            kept = [face for index, face in enumerate(self.faces.get(card, [])) if index not in drop]
+            kept = [face for index, face in enumerate(self.faces[card]) if index not in drop]
             if kept:
                 self.faces[card] = kept
             else:

@@ -88,6 +88,8 @@ def _smoothing(n: int, sigma: float) -> np.ndarray:
     """n x n: a line of n pixels smoothed by OpenCV's Gaussian blur of `sigma` (its kernel
     size for float pictures, its default border: reflected without the edge pixel), as one
     matrix product. The light's blur is wider than a face, and so applied twice as fast."""
+    if n == 1:
+        return np.ones((1, 1), np.float32)
     size = int(round(sigma * 4 * 2 + 1)) | 1
     kernel = cv2.getGaussianKernel(size, sigma, cv2.CV_64F).ravel()
     radius = size // 2

@@ -308,7 +308,8 @@ class PixelJudge:
 
     def rank_told(self, face: np.ndarray, card: str) -> bool:
         """Whether each rank corner of the face finds `card` nearer than any card of another
-        rank, by MIN_CORNER (the discriminant's; a deck of one card has none to tell)."""
+        rank, by MIN_CORNER (the discriminant's; False for a deck of one card, which has no
+        discriminant)."""
         if self.model is None or card not in self.cards:
             return False
         margins = self._standing(self.model.verdicts(face), self.cards.index(card)).rank_margins

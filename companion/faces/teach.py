@@ -163,8 +163,8 @@ def _take_out_odd(deck: Deck, photos: list[tuple[str, str, int, int]], report: T
         if given & odd:
             dropped |= given
             report.unusable.append((name, Message(
-                N_("the card's edge was not found (its outline is unlike the other cards of its "
-                   "suit): take it again on a plain cloth"))))
+                N_("the outline found is not the card's (just inside it, the colour is unlike the "
+                   "other cards of its suit): take it again on a plain cloth"))))
             report.learned[card] -= 1
             if not report.learned[card]:
                 del report.learned[card]

@@ -19,7 +19,8 @@ are done. At the end the pass reads every taught face back (`confusions`); a fac
 with another is asked for again, with another photo, and the check is run once more. A photo
 whose card is unlike the rest of its suit along its edge (odd_faces.py: the outline was the
 cloth's) is refused when taken, and at each check (the first cards of a suit are taken before
-there is a suit to compare them with) taken out of the deck and asked for again.
+there is a suit to compare them with) taken out of the deck, its card asked for again if it has
+no other photo.
 
 `saved()` / `TeachPass.resume(...)` keep a pass left half-way: the deck file holds the photos
 learned, the saved dict the faces taken and skipped.
@@ -288,7 +289,9 @@ class TeachPass:
         """Reads every taught face back (or takes `pairs`, check_in's answer for this deck): the
         pairs it confuses are asked for again, once more. A face whose photo was not of the
         card (unlike the rest of its suit at its edge: the first two of a suit are taken before
-        there is a suit to compare with) is taken out and asked for again, at every check."""
+        there is a suit to compare with) is taken out first, and its card asked for again if it
+        has no other photo; the pairs, read back with that face in the deck, are then left to
+        the check after its new photo."""
         if pairs is None:
             pairs = self.check_in(self.deck)
         self.check_due = False
@@ -298,11 +301,14 @@ class TeachPass:
             ca, cb = _card(a), _card(b)
             if ca is not None and cb is not None:
                 confused.append((ca, cb))
+        if self.unlike:
+            confused = []
+        else:
+            self._checks += 1
         self.confused = confused
-        self._checks += 1
         self.phase = CHECKED
         faces = list(self.unlike)
-        if self._checks == 1:  # another photo of each face confused, then one more check
+        if confused and self._checks == 1:  # another photo of each face confused, then one more check
             for pair in confused:
                 for face in pair:
                     if face not in faces:

@@ -84,12 +84,24 @@ def test_a_suit_with_fewer_than_two_other_cards_taught_is_not_judged():
     assert odd_faces(deck) == [("R1", 0), ("R2", 0)]
 
 
-def test_edge_colour_leaves_out_the_rounded_corners_and_the_middle():
-    face = np.full((90, 60, 3), 40, np.uint8)
-    face[10:80, 10:50] = 250  # the art
-    face[:8, :8] = face[-8:, -8:] = 250  # the cloth in the corners
-    lab = cv2.cvtColor(face, cv2.COLOR_BGR2LAB)
-    assert np.allclose(edge_colour(face), lab[20, 3].astype(np.float32))
+def test_edge_colour_is_the_middle_colour_of_the_band_inside_the_edge_without_the_corners():
+    face = np.random.default_rng(3).integers(0, 256, (90, 60, 3), dtype=np.uint8)
+    band = np.zeros((90, 60), bool)
+    band[1:89, 1:59] = True
+    band[6:84, 6:54] = False
+    for rows in (slice(0, 8), slice(82, 90)):
+        for columns in (slice(0, 8), slice(52, 60)):
+            band[rows, columns] = False
+    lab = cv2.cvtColor(face, cv2.COLOR_BGR2LAB).astype(np.float32)
+    assert np.array_equal(edge_colour(face), np.median(lab[band], axis=0))
+
+
+def test_taking_faces_out_of_a_deck_says_which_cards_are_left_with_none():
+    deck = Deck()
+    for card, value in (("R1", 10), ("R1", 20), ("R2", 30)):
+        deck.add(card, np.full((90, 60, 3), value, np.uint8))
+    assert deck.take_out(iter([("R1", 0), ("R2", 0), ("Y3", 0)])) == ["R2"]
+    assert list(deck.faces) == ["R1"] and [int(f[0, 0, 0]) for f in deck.faces["R1"]] == [20]
 
 
 @pytest.mark.parametrize("generator, seed, index, card", CLOTH[:1])
@@ -104,8 +116,9 @@ def test_the_command_line_leaves_out_a_photo_of_the_cloth(tmp_path, capsys, gene
     code = main(["teach", str(folder), "--out", str(tmp_path / "ours.deck")])
     out, err = capsys.readouterr()
     assert code == 0 and "Traceback" not in out + err
-    assert err.strip().splitlines() == [f"{card}.png: not used: the card's edge was not found (its outline is "
-                                        "unlike the other cards of its suit): take it again on a plain cloth"]
+    assert err.strip().splitlines() == [f"{card}.png: not used: the outline found is not the card's (just inside "
+                                        "it, the colour is unlike the other cards of its suit): take it again on "
+                                        "a plain cloth"]
     assert f"Learned 4 faces from 4 photos: {' '.join(suit[:4])}" in out
     assert sorted(load_deck(tmp_path / "ours.deck").faces) == suit[:4]
 
@@ -124,3 +137,24 @@ def test_the_teach_pass_asks_again_for_a_face_taken_from_the_cloth(generator, se
     wanted = Card(card[0], int(card[1]))
     assert pass_.unlike == [wanted] and pass_.again == [wanted] and pass_.current == wanted
     assert card not in pass_.deck.faces and not pass_.complete and pass_.phase == "teaching"
+
+
+def test_faces_mixed_up_while_a_photo_of_the_cloth_was_in_the_deck_are_asked_at_the_next_check():
+    """The pairs a check reads back with a photo of the cloth in the deck wait for the check
+    after its new photo, which still asks for another photo of each (once)."""
+    face, cloth = np.full((90, 60, 3), 200, np.uint8), np.zeros((90, 60, 3), np.uint8)
+    cloth[::4] = 255
+    deck = Deck()
+    for rank in range(1, 6):
+        deck.add(f"R{rank}", cloth if rank == 1 else face)
+    pairs = [("R2", "R3")]
+    pass_ = TeachPass("classic", deck=deck, taken=[Card("R", r) for r in range(1, 6)],
+                      confusions=lambda d: list(pairs))
+    pass_.check()
+    assert pass_.unlike == [Card("R", 1)] and pass_.confused == [] and pass_.again == [Card("R", 1)]
+    pass_.deck.add("R1", face)  # its new photo, taken as the pass takes it
+    pass_.taken.append(Card("R", 1))
+    pass_.again.clear()
+    pass_.check()
+    assert pass_.unlike == [] and pass_.confused == [(Card("R", 2), Card("R", 3))]
+    assert pass_.again == [Card("R", 2), Card("R", 3)] and pass_.phase == "teaching"

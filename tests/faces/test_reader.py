@@ -491,6 +491,8 @@ def test_a_rank_the_network_cannot_tell_from_another_is_named_only_if_each_corne
     assert shown == {"M5"}
     reader = bench_reader("b", 72, 2)
     assert reader.read(frame, "multicolor") == []
+    # each corner of the taught faces tells their rank
+    assert all(reader.pixels.rank_told(reader.deck.faces[card][0], card) for card in ("M2", "M5"))
     monkeypatch.setattr(reader.pixels, "rank_told", lambda face, card: True)
     assert reader.read(frame, "multicolor") == ["M2"]
 
