@@ -491,5 +491,6 @@ def _listed(cards) -> str:
     names = [card_name(card).replace(" ", "\u00a0") for card in cards]
     listed = ", ".join(names[:SHOWN_FACES])
     if len(names) > SHOWN_FACES:
-        listed = format_message(N_("{faces} and {count} more"), {"faces": listed, "count": len(names) - SHOWN_FACES})
+        listed = format_message(N_("{faces} and {count} more"),
+                                {"faces": listed, "count": len(names) - SHOWN_FACES})
     return listed

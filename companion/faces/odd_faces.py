@@ -48,22 +48,25 @@ def unlike_its_suit(deck: Deck, card: str, face: np.ndarray) -> bool:
     """Whether `face`, as a photo of `card`, is unlike the rest of its suit in `deck` at its
     edge: at least MIN_OTHERS other cards of the suit taught, and the band of most of them (of
     every face they have) far from the face's."""
-    return _unlike(edge_colour(face), _suit_edges(deck, card))
+    return _unlike(edge_colour(face), _others(_edges(deck, card[0]), card))
 
 
 def odd_faces(deck: Deck) -> list[tuple[str, int]]:
     """(card, index in deck.faces[card]) of every taught face unlike the rest of its suit."""
-    colours = {card: [edge_colour(face) for face in faces] for card, faces in deck.faces.items()}
-    odd = []
-    for card, own in colours.items():
-        others = {other: edges for other, edges in colours.items() if other != card and other[0] == card[0]}
-        odd += [(card, index) for index, colour in enumerate(own) if _unlike(colour, others)]
-    return odd
+    edges = _edges(deck)
+    return [(card, index) for card, own in edges.items() for index, colour in enumerate(own)
+            if _unlike(colour, _others(edges, card))]
 
 
-def _suit_edges(deck: Deck, card: str) -> dict[str, list[np.ndarray]]:
-    return {other: [edge_colour(face) for face in faces]
-            for other, faces in deck.faces.items() if other != card and other[0] == card[0]}
+def _edges(deck: Deck, suit: str | None = None) -> dict[str, list[np.ndarray]]:
+    """Per card taught (of `suit`, if given), the edge colour of each of its faces."""
+    return {card: [edge_colour(face) for face in faces]
+            for card, faces in deck.faces.items() if suit is None or card[0] == suit}
+
+
+def _others(edges: dict[str, list[np.ndarray]], card: str) -> dict[str, list[np.ndarray]]:
+    """The edge colours of the other cards of `card`'s suit."""
+    return {other: colours for other, colours in edges.items() if other != card and other[0] == card[0]}
 
 
 def _unlike(colour: np.ndarray, others: dict[str, list[np.ndarray]]) -> bool:
