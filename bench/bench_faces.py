@@ -12,8 +12,9 @@ frames with no face (an empty table, a card's back, a phone, the box lid, a hand
   read right   share of card frames where exactly the card in view was named
   wrong        cards named that were not the one in view
   false        cards named in frames with no face
-  ms/frame     mean time of FaceReader.read per frame, beside bare pyzbar.decode on the same
-               frames, measured alternately in the same run
+  ms/frame     mean time of FaceReader.read per frame, on one core (OpenCV and numpy's BLAS
+               kept to one thread), beside bare pyzbar.decode on the same frames, measured
+               alternately in the same run
   a deck       the time to find the faces in a deck's teach photos, beside the time the reader
                then takes to be built from them (most of it discriminant.FaceModel learning the
                faces; once per deck loaded)
@@ -25,9 +26,15 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 import time
 from pathlib import Path
+
+# the reader timed on one core, as pyzbar runs: numpy's BLAS kept to one thread (set before numpy
+# is loaded; OpenCV's threads are set in corpus_arguments). Two threads on the small products of a
+# face cost twice the time where the other core is busy
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))

@@ -64,13 +64,20 @@ def moved_parts(face: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     moved by each of CORNER_MOVES: one row per move, the first as found."""
     f = features.evened(face)
     h, w = f.shape[:2]
+    cw, ch = features.corner_size(w, h)
     firsts, seconds = [], []
     for dx, dy, zoom in CORNER_MOVES:
-        moved = f
-        if (dx, dy, zoom) != (0, 0, 1.0):
+        if (dx, dy, zoom) == (0, 0, 1.0):
+            first, second = features.corner_samples(f, CORNER)
+        else:
+            # each corner of the face moved, warped alone (the bottom-right one's matrix carries
+            # it to the origin): the same pixels as the corners of the whole face moved
             matrix = np.float32([[zoom, 0, (1 - zoom) * w / 2 + dx], [0, zoom, (1 - zoom) * h / 2 + dy]])
-            moved = cv2.warpAffine(f, matrix, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        first, second = features.corner_samples(moved, CORNER)
+            far = matrix - np.float32([[0, 0, w - cw], [0, 0, h - ch]])
+            first, second = (cv2.resize(cv2.warpAffine(f, m, (cw, ch), flags=cv2.INTER_LINEAR,
+                                                       borderMode=cv2.BORDER_REPLICATE)[::turn, ::turn],
+                                        CORNER, interpolation=cv2.INTER_AREA)
+                             for m, turn in ((matrix, 1), (far, -1)))
         firsts.append(_logs(first))
         seconds.append(_logs(second))
     return _logs(features.whole_sample(f, WHOLE)), np.array(firsts), np.array(seconds)

@@ -42,9 +42,14 @@ MAX_TINT = 1.7  # a channel's gain over the mean gain, at most (and at least its
 CAP = 3.0  # the largest residual of one pixel, as a share of the deck's contrast
 
 
+def corner_size(w: int, h: int) -> tuple[int, int]:
+    """(width, height) of each corner of a face w x h pixels."""
+    return round(w * CORNER_SHARE[0]), round(h * CORNER_SHARE[1])
+
+
 def _corners(face: np.ndarray) -> list[np.ndarray]:
     h, w = face.shape[:2]
-    cw, ch = round(w * CORNER_SHARE[0]), round(h * CORNER_SHARE[1])
+    cw, ch = corner_size(w, h)
     return [face[:ch, :cw], face[h - ch:, w - cw:][::-1, ::-1]]
 
 
@@ -79,8 +84,15 @@ def evened(face: np.ndarray) -> np.ndarray:
     f = cv2.GaussianBlur(f, (0, 0), SAMPLE_BLUR)
     h, w = f.shape[:2]
     sigma = LIGHT_SIGMA * w
-    field = _smoothing(h, sigma) @ f.mean(axis=2) @ _smoothing(w, sigma).T + 0.02
+    # the brightness (the mean of the channels) smoothed across, in the same product
+    field = _smoothing(h, sigma) @ f.reshape(h, w * 3) @ _across(w, sigma) + 0.02
     return f * (float(field.mean()) / field)[:, :, None]
+
+
+@functools.lru_cache(maxsize=8)
+def _across(w: int, sigma: float) -> np.ndarray:
+    """3w x w: a line of w BGR pixels to its brightness smoothed (_smoothing), in one product."""
+    return np.repeat(_smoothing(w, sigma).T / 3.0, 3, axis=0).astype(np.float32)
 
 
 @functools.lru_cache(maxsize=8)
@@ -178,7 +190,8 @@ def residuals(candidate: np.ndarray, taught: np.ndarray, scale: float) -> tuple[
     and those lights (N x 3 gains)."""
     w = _weights()
     cw = candidate * w
-    num = np.einsum("cp,ncp->nc", cw, taught)  # <C_c, T_c> per template and channel
+    # <C_c, T_c> per template and channel: a product per channel (BLAS), not one einsum
+    num = np.stack([taught[:, c] @ cw[c] for c in range(3)], axis=1)
     den = (cw * candidate).sum(axis=1) + 1e-6  # <C_c, C_c>
     gains = np.maximum(num / den, 1e-3)
     mean = np.exp(np.log(gains).mean(axis=1, keepdims=True))

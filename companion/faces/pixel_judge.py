@@ -81,6 +81,9 @@ MIN_SEPARATION = 1.0  # against every rival (features.separation)
 RIVAL_RATIO = 2.0  # a card whose residual is within this factor of the nearest one is a rival
 MAX_RIVALS = 8
 PER_FACE = 2 * len(features.ZOOMS)  # samples of one taught face: each zoom, both ways up
+# a face is compared zoomed with the cards this near as found first (as a multiple of the nearest
+# card's residual as found; PixelJudge.compare)
+ZOOM_REACH = 3.0
 CONTENDER_RATIO = 1.25  # a card whose residual is within this factor of the nearest may be named
 # a view must show the card's print: its residual to the card at most this many times its
 # residual to the card's bare paper (its taught face's middle colour all over). Lined notebooks
@@ -163,18 +166,35 @@ class PixelJudge:
         faces = [face for card in self.cards for face in deck.faces[card]]
         self.model = FaceModel(faces, [i for i, card in enumerate(self.cards) for _ in deck.faces[card]]) \
             if len(self.cards) > 1 else None
+        self._last_parts: tuple = (None, None)  # (the face last judged by the discriminant, its verdicts)
+
+    def _parts(self, face: np.ndarray):
+        """The discriminant's verdicts on an upright face (FaceModel.verdicts), kept for the
+        face last asked of: the reader asks of one face in turn (verdict, learns, rank_told)."""
+        last_face, last_parts = self._last_parts  # one read, as another thread may set it
+        if last_face is face:
+            return last_parts
+        parts = self.model.verdicts(face)
+        self._last_parts = (face, parts)
+        return parts
 
     def compare(self, face: np.ndarray) -> Comparison | None:
         """The face against every taught face, under the light fitted for each."""
         if self._samples is None:
             return None
-        best = None
-        for zoom in features.ZOOMS:
-            sample = features.sample(features.zoomed(face, zoom))
-            res, gains = features.residuals(sample, self._samples, self._scale)
-            if best is None or res.min() < best[1].min():
-                best = sample, res, gains
-        sample, res, gains = best
+        sample = features.sample(features.zoomed(face, features.ZOOMS[0]))
+        res, gains = features.residuals(sample, self._samples, self._scale)
+        per_card = np.full(len(self.cards), np.inf, np.float32)
+        np.minimum.at(per_card, self._labels, res)
+        # the face zoomed is compared first with the taught faces of the cards near it as found
+        # (within ZOOM_REACH of the nearest), and with every taught face only if one of those is
+        # nearer zoomed: the nearest card zoomed is among them but for a face far off as found
+        within = np.flatnonzero(per_card[self._labels] <= ZOOM_REACH * res.min())
+        for zoom in features.ZOOMS[1:]:
+            zoomed = features.sample(features.zoomed(face, zoom))
+            if features.residuals(zoomed, self._samples[within], self._scale)[0].min() < res.min():
+                sample = zoomed
+                res, gains = features.residuals(sample, self._samples, self._scale)
         residual = np.full(len(self.cards), np.inf, np.float32)
         nearest = np.zeros(len(self.cards), int)
         posed = np.zeros((len(self.cards), PER_FACE), int)  # per card and pose, its nearest sample
@@ -218,7 +238,7 @@ class PixelJudge:
         find another card much nearer (_dissent_explained)."""
         if self.model is None:
             return None
-        parts = parts if parts is not None else self.model.verdicts(face)
+        parts = parts if parts is not None else self._parts(face)
         whole, first, second = parts
         card = int(np.argmin(whole.distance + first.distance + second.distance))
         s = self._standing(parts, card)
@@ -312,7 +332,7 @@ class PixelJudge:
         discriminant)."""
         if self.model is None or card not in self.cards:
             return False
-        margins = self._standing(self.model.verdicts(face), self.cards.index(card)).rank_margins
+        margins = self._standing(self._parts(face), self.cards.index(card)).rank_margins
         return min(margins) >= MIN_CORNER
 
     def rivals(self, face: np.ndarray, card: int) -> list[int]:
@@ -328,7 +348,7 @@ class PixelJudge:
         out = []
         totals = None
         if self.model is not None:
-            totals = sum(part.distance for part in self.model.verdicts(face))
+            totals = sum(part.distance for part in self._parts(face))
         for other in range(len(self.cards)):
             if other == card:
                 continue
@@ -417,7 +437,7 @@ class PixelJudge:
             card, suit = None, None
         faint = False
         if card is not None and self.model is not None:
-            parts = self.model.verdicts(face)
+            parts = self._parts(face)
             learned = self.learned(face, parts=parts)
             # a faint figure: the discriminant names nothing and points nowhere else, and the
             # first judge is as sure as it must be of a deck of one card
