@@ -32,8 +32,9 @@ import time
 from pathlib import Path
 
 # the reader timed on one core, as pyzbar runs: numpy's BLAS kept to one thread (set before numpy
-# is loaded; OpenCV's threads are set in corpus_arguments). Two threads on the small products of a
-# face cost twice the time where the other core is busy
+# is loaded; OpenCV's threads are set in corpus_arguments), as the package sets it for the app:
+# BLAS threads spinning on the small products of a face made it several times slower where the
+# other core was busy
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 HERE = Path(__file__).resolve().parent

@@ -17,7 +17,8 @@ Lower is closer; 0 is the same face.
 The residual says whether a face is a taught one at all; between two close faces (a 2 and a 3
 of one suit differ in a few pixels only) `leaning` says which way the face leans, looking only
 where they differ, and `separation` whether they differ enough, for this face, for its leaning
-to mean anything. The reader's second judge (discriminant.py) must agree before a card is named.
+to mean anything. The pixel judge's discriminant (discriminant.py) must agree before it names a
+card (reader.py says when the network's card is named).
 """
 
 from __future__ import annotations
@@ -85,7 +86,7 @@ def evened(face: np.ndarray) -> np.ndarray:
     h, w = f.shape[:2]
     sigma = LIGHT_SIGMA * w
     # the brightness (the mean of the channels) smoothed across, in the same product
-    field = _smoothing(h, sigma) @ f.reshape(h, w * 3) @ _across(w, sigma) + 0.02
+    field = _smoothing(h, sigma) @ (f.reshape(h, w * 3) @ _across(w, sigma)) + 0.02
     return f * (float(field.mean()) / field)[:, :, None]
 
 

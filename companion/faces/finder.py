@@ -80,7 +80,7 @@ def ordered(points: np.ndarray) -> np.ndarray:
     p = np.asarray(points, np.float32).reshape(4, 2).tolist()  # four points: plain numbers are quicker
     cx, cy = sum(x for x, _y in p) / 4, sum(y for _x, y in p) / 4
     p.sort(key=lambda q: math.atan2(q[1] - cy, q[0] - cx))  # clockwise on screen (y down)
-    sides = [math.hypot(p[i - 3][0] - p[i][0], p[i - 3][1] - p[i][1]) for i in range(4)]  # to the next
+    sides = [math.hypot(p[(i + 1) % 4][0] - p[i][0], p[(i + 1) % 4][1] - p[i][1]) for i in range(4)]
     if sides[0] + sides[2] > sides[1] + sides[3]:
         p = p[1:] + p[:1]  # start on a short side
     # of the two starts that keep the short side first, take the one nearer the top left

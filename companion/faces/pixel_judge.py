@@ -4,7 +4,7 @@ One of the reader's two judges (reader.py), beside the face network (net_judge.p
 card by its own rules, and a card the network is sure of is named only if this judge's nearest
 taught face is the same card and its discriminant names it too (seconding the network: the
 whole card's distance from its taught views is not limited there, and a part a hand or a lamp
-spoiled may dissent; see learns).
+spoiled may dissent; see learns), or the network is all but certain of it (reader.CERTAIN_GAP).
 
 It judges an upright face twice, and names a card only when both judges name it; or, where the
 first is sure of the suit and not of the rank, when the second names a card of that suit and
@@ -81,9 +81,6 @@ MIN_SEPARATION = 1.0  # against every rival (features.separation)
 RIVAL_RATIO = 2.0  # a card whose residual is within this factor of the nearest one is a rival
 MAX_RIVALS = 8
 PER_FACE = 2 * len(features.ZOOMS)  # samples of one taught face: each zoom, both ways up
-# a face is compared zoomed with the cards this near as found first (as a multiple of the nearest
-# card's residual as found; PixelJudge.compare)
-ZOOM_REACH = 3.0
 CONTENDER_RATIO = 1.25  # a card whose residual is within this factor of the nearest may be named
 # a view must show the card's print: its residual to the card at most this many times its
 # residual to the card's bare paper (its taught face's middle colour all over). Lined notebooks
@@ -182,19 +179,13 @@ class PixelJudge:
         """The face against every taught face, under the light fitted for each."""
         if self._samples is None:
             return None
-        sample = features.sample(features.zoomed(face, features.ZOOMS[0]))
-        res, gains = features.residuals(sample, self._samples, self._scale)
-        per_card = np.full(len(self.cards), np.inf, np.float32)
-        np.minimum.at(per_card, self._labels, res)
-        # the face zoomed is compared first with the taught faces of the cards near it as found
-        # (within ZOOM_REACH of the nearest), and with every taught face only if one of those is
-        # nearer zoomed: the nearest card zoomed is among them but for a face far off as found
-        within = np.flatnonzero(per_card[self._labels] <= ZOOM_REACH * res.min())
-        for zoom in features.ZOOMS[1:]:
-            zoomed = features.sample(features.zoomed(face, zoom))
-            if features.residuals(zoomed, self._samples[within], self._scale)[0].min() < res.min():
-                sample = zoomed
-                res, gains = features.residuals(sample, self._samples, self._scale)
+        best = None
+        for zoom in features.ZOOMS:
+            sample = features.sample(features.zoomed(face, zoom))
+            res, gains = features.residuals(sample, self._samples, self._scale)
+            if best is None or res.min() < best[1].min():
+                best = sample, res, gains
+        sample, res, gains = best
         residual = np.full(len(self.cards), np.inf, np.float32)
         nearest = np.zeros(len(self.cards), int)
         posed = np.zeros((len(self.cards), PER_FACE), int)  # per card and pose, its nearest sample

@@ -241,30 +241,6 @@ def test_a_lined_notebook_is_not_a_white_1(seed, index, frame_index):
     assert bench_reader("b", seed, index).read(frame, "multicolor") == []
 
 
-def test_the_zoomed_face_compared_first_with_the_near_cards_gives_the_full_comparison(taught, look):
-    """PixelJudge.compare compares the face zoomed (features.ZOOMS) with the taught faces of the
-    cards near it as found first, and with all of them only where one of those is nearer
-    zoomed: on the frames of a deck, outlines of cards and of no card, its comparison is the
-    one that compares every zoom with every taught face."""
-    from companion.faces import features
-
-    judge = PixelJudge(taught)
-    rng = np.random.default_rng(12)
-    frames = [faces_synth_a.table_frame(look, card, rng)[0] for card in CLASSIC]
-    frames += [faces_synth_a.empty_frame(look, rng, kind) for kind in faces_synth_a.NO_FACE]
-    faces = [upright_face(frame, quad) for frame in frames for quad in find_cards(frame)]
-    zoomed = 0
-    for face in faces:
-        full = min((features.residuals(features.sample(features.zoomed(face, zoom)), judge._samples,
-                                       judge._scale)[0] for zoom in features.ZOOMS), key=np.min)
-        per_card = np.full(len(judge.cards), np.inf, np.float32)
-        np.minimum.at(per_card, judge._labels, full)
-        got = judge.compare(face)
-        assert np.array_equal(got.residual, per_card)
-        zoomed += not np.array_equal(got.sample, features.sample(face))
-    assert len(faces) >= 25 and 0 < zoomed < len(faces), (len(faces), zoomed)
-
-
 def test_the_discriminants_verdicts_kept_for_a_face_are_that_faces(reader):
     """The pixel judge keeps the discriminant's verdicts on the face it judged last (the reader
     asks of one face in turn): asked of faces in turn, each gets its own."""
@@ -295,7 +271,7 @@ def test_the_corners_as_found_are_the_first_of_the_moved_ones(taught):
             matrix = np.float32([[zoom, 0, (1 - zoom) * w / 2 + dx], [0, zoom, (1 - zoom) * h / 2 + dy]])
             whole_moved = cv2.warpAffine(f, matrix, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
             expected = [discriminant._logs(c) for c in features.corner_samples(whole_moved, discriminant.CORNER)]
-            assert np.allclose(moved_first, expected[0], atol=1e-5) and np.allclose(moved_second, expected[1], atol=1e-5)
+            assert np.allclose(moved_first, expected[0], atol=1e-4) and np.allclose(moved_second, expected[1], atol=1e-4)
 
 
 @pytest.mark.parametrize("index, frame_index, card", [
@@ -434,7 +410,8 @@ def test_a_card_the_deck_names_without_a_face_does_not_stop_the_reader(taught, l
 def test_a_card_is_named_only_where_both_judges_find_it_near_and_one_is_sure(reader, monkeypatch):
     """The network's sure card is named if it is among the pixel judge's near cards, as close
     to its taught face as the pixel judge asks of a card it names, the pixel judge sure of no
-    card, and its discriminant names it too; the pixel judge's sure card is named if the
+    card, and its discriminant names it too (or the network is all but certain of it, on a
+    first-look outline); the pixel judge's sure card is named if the
     network's nearest card is the same and the network finds the view like a taught face at
     all. Where either is sure of a card and the other finds another nearest, nothing is named."""
     from companion.faces.net_judge import NetVerdict
