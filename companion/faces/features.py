@@ -144,7 +144,7 @@ def weights() -> np.ndarray:
 
     whole = mask((WHOLE[1], WHOLE[0]), tw, th, [(0, 0), (tw, 0), (0, th), (tw, th)])
     radius += TRIM * 1.4  # the corners of the untrimmed face
-    cw, ch = round(FACE_W * CORNER_SHARE[0]), round(FACE_H * CORNER_SHARE[1])
+    cw, ch = corner_size(FACE_W, FACE_H)
     corner = CORNER_WEIGHT * mask((CORNER[1], CORNER[0]), cw, ch, [(0, 0)])
     w = np.concatenate([whole, corner, corner])
     return (w / w.sum()).astype(np.float32)
