@@ -1,10 +1,11 @@
 """The pixel judge: a face against the deck's taught faces, compared pixel by pixel.
 
 One of the reader's two judges (reader.py), beside the face network (net_judge.py): it names a
-card by its own rules, and a card the network is sure of is named only if this judge's nearest
-taught face is the same card and its discriminant names it too (seconding the network: the
-whole card's distance from its taught views is not limited there, and a part a hand or a lamp
-spoiled may dissent; see learns), or the network is all but certain of it (reader.CERTAIN_GAP).
+card by its own rules, and a card the network is sure of is named only if this judge finds it
+among its nearest and its discriminant names it too (seconding the network: the whole card's
+distance from its taught views is not limited there, and a part a hand or a lamp spoiled may
+dissent; see learns), or the network is all but certain of it (reader.CERTAIN_GAP); reader.py
+says when this judge's nearest card must be the same.
 
 It judges an upright face twice, and names a card only when both judges name it; or, where the
 first is sure of the suit and not of the rank, when the second names a card of that suit and
@@ -317,14 +318,24 @@ class PixelJudge:
             return False
         return self.learned(face, min_each_corner, seconding=True) == self.cards.index(card)
 
+    def standing(self, face: np.ndarray, card: str) -> Standing | None:
+        """How the discriminant's verdicts on an upright face stand towards `card` (None for a
+        card not taught, or a deck of one card, which has no discriminant)."""
+        if self.model is None or card not in self.cards:
+            return None
+        return self._standing(self._parts(face), self.cards.index(card))
+
     def rank_told(self, face: np.ndarray, card: str) -> bool:
         """Whether each rank corner of the face finds `card` nearer than any card of another
-        rank, by MIN_CORNER (the discriminant's; False for a deck of one card, which has no
-        discriminant)."""
-        if self.model is None or card not in self.cards:
-            return False
-        margins = self._standing(self._parts(face), self.cards.index(card)).rank_margins
-        return min(margins) >= MIN_CORNER
+        rank, by MIN_CORNER (the discriminant's)."""
+        s = self.standing(face, card)
+        return s is not None and min(s.rank_margins) >= MIN_CORNER
+
+    def suit_told(self, face: np.ndarray, card: str) -> bool:
+        """Whether the whole card finds `card` nearer than any card of another suit, by
+        MIN_SUIT (the discriminant's)."""
+        s = self.standing(face, card)
+        return s is not None and s.suit_margin >= MIN_SUIT
 
     def rivals(self, face: np.ndarray, card: int) -> list[int]:
         """The cards (indexes in self.cards) that stand in the way of naming `card` in this

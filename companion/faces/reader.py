@@ -10,8 +10,9 @@ Each card-shaped outline in the frame (finder.OutlineSearch) is put upright and 
   pixel by pixel under the light fitted for each, and asks a discriminant learned from the
   deck to agree.
 
-A card is named only when one judge is sure of it, the other does not point elsewhere, and the
-view shows the card's print (PixelJudge: no more than MAX_BARE_RATIO times as far from the card
+A card is named only when one judge is sure of it and the other does not point elsewhere (or,
+where neither is sure of it, the figure in its corners tells its rank and both agree on its
+suit), and the view shows the card's print (PixelJudge: no more than MAX_BARE_RATIO times as far from the card
 as from a bare card of its paper, so that a lined notebook is not a faintly printed white 1):
 
 - the pixel judge sure of the card, and the network finding it nearest, the view at least
@@ -24,28 +25,37 @@ as from a bare card of its paper, so that a lined notebook is not a faintly prin
 - the network sure of the card, the pixel judge sure of none, and the view as close to the
   card's taught face, pixel by pixel, as the pixel judge asks of a card it names on a first
   look (MAX_RESIDUAL, on any outline; FAR_RESIDUAL on a first-look outline where the network
-  is very sure and the pixel judge finds the card nearest), among the cards it finds nearest
-  (within RIVAL_RATIO of the nearest), and the pixel judge's discriminant naming the card
-  too, by its rank corner, its suit and all told, the whole card as far from its taught views
-  as it may be and a part a thumb or a glare spoiled overlooked while the rest tells the card
-  (PixelJudge.learns: a lined notebook the network took for a rainbow 2 it did not), unless
-  the network is all but certain of the card (CERTAIN_LIKENESS, CERTAIN_GAP) and the pixel
-  judge finds it the nearest within MAX_RESIDUAL on a first-look outline. Where
-  the pixel judge finds another card a little nearer (under a lamp two ranks of one suit, or
-  one rank in two suits, may be about as near), the network must find the view very like its
-  card (STRONG_LIKENESS) and each rank corner tell its rank, and only on an outline of the
-  first look.
+  is very sure), among the cards it finds nearest (within RIVAL_RATIO of the nearest), and the
+  pixel judge's discriminant naming the card too, by its rank corner, its suit and all told,
+  the whole card as far from its taught views as it may be and a part a thumb or a glare
+  spoiled overlooked while the rest tells the card (PixelJudge.learns: a lined notebook the
+  network took for a rainbow 2 it did not), unless the network is all but certain of the card
+  (CERTAIN_LIKENESS, CERTAIN_GAP) and the view is within MAX_RESIDUAL of it on a first-look
+  outline. Where the pixel judge finds another card a little nearer (under a lamp two ranks of
+  one suit, or one rank in two suits, may be about as near; a rainbow card's stripes drawn a
+  little off), only on an outline of the first look: the network very sure of the card, or
+  finding the view very like it (STRONG_LIKENESS) with each rank corner telling its rank;
+- the rank told by its figure alone (figures.FigureJudge), where the network's nearest card is
+  not seconded so: on a first-look outline, the network finding the view very like the card and
+  sure of it or at least of its suit (the card after it of the same suit), the pixel judge's
+  nearest card of the same suit and the card within its limit, the discriminant's whole card
+  telling the suit, and each corner's figure matching the card's taught figure better than
+  any other rank's by FIGURE_MARGIN (a deck whose ranks differ only by a small figure in the
+  corners: the pixel judge and the discriminant, which see the corners shrunk beside the whole
+  card, find its ranks all but the same).
 
 The two see different things (the network what its training taught it to overlook, the pixel
-judge what differs under this light), each is sure of views the other is not, and where one is
-sure of a card the other finds another nearest, neither names one (a white 5 the pixel judge
-took for the 1 was nearest the 3 for the network).
+judge what differs under this light), each is sure of views the other is not, and where the
+pixel judge is sure of a card and the network finds another nearest, or is sure of a card other
+than the network's, neither names one (a white 5 the pixel judge took for the 1 was nearest the
+3 for the network).
 
 Where the outlines of the frame's edges name nothing, the reader looks again: at what stands
 out from the cloth's colours, then at faint edges (a dark card on a dark cloth). Those outlines
 are less sure to be the card's own (a blob may lose a corner to the cloth, a faint edge run
 along the card's shadow): the pixel judge names a card on them only as close to its taught face
-as SECOND_LOOK_MAX_RESIDUAL, and the network's card must be the pixel judge's nearest.
+as SECOND_LOOK_MAX_RESIDUAL, and the network's card must be the pixel judge's nearest and the
+view at least SECOND_LOOK_LIKENESS like it.
 
 A card's back, a phone, or a blurred glimpse gives nothing, and the table falls back on the
 picker. A card outside the variant's deck is never named, and neither is a card of a suit not
@@ -60,33 +70,54 @@ import numpy as np
 
 from companion.faces.deck_file import Deck
 from companion.faces.finder import OutlineSearch, Quad, one_on_the_other, upright_face
+from companion.faces.figures import FigureJudge
 from companion.faces.net_judge import NetJudge, NetVerdict
-from companion.faces.pixel_judge import SECOND_LOOK_MAX_RESIDUAL, PixelJudge, shown_cards
+from companion.faces.pixel_judge import SECOND_LOOK_MAX_RESIDUAL, PixelJudge, PixelVerdict, shown_cards
 from companion.rules.variants import Variant
 
 
 # where the pixel judge finds another card a little nearer than the one the network is sure of
 # (under a lamp two ranks of one suit may be about as near, pixel by pixel), the network must
 # find the view this like its card (of such right reads on the benchmark, about 5% were less),
-# and each rank corner of the discriminant tell its rank (a white 4 the network took for the 3
-# at 0.94 had a rank corner nearer another rank)
+# and, where the nearer card is another rank of the suit or the network is less than very sure,
+# each rank corner of the discriminant tell its rank (a white 4 the network took for the 3 at
+# 0.94 had a rank corner nearer another rank)
 STRONG_LIKENESS = 0.8
 # where the network is very sure of its card (STRONG_LIKENESS, and SURE_GAP_FACTOR times the gap
-# it asks) and the pixel judge finds that card the nearest, on a first-look outline, the view may
-# be this far from its taught face, pixel by pixel (a glare, a blur, a thumb; MAX_RESIDUAL
-# otherwise): on 16 tuned seeds of each corpus, 0.4% and 0.9% more card frames named, none wrong
+# it asks), on a first-look outline, the view may be this far from its taught face, pixel by
+# pixel (a glare, a blur, a thumb; a rainbow card's stripes; MAX_RESIDUAL otherwise), the
+# discriminant naming the card: where the pixel judge finds the card nearest, on 16 tuned seeds
+# of each corpus 0.4% and 0.9% more card frames named, none wrong; where it finds another card a
+# little nearer, on 8 tuned seeds 0.1% and 0.5% more, none wrong
 SURE_GAP_FACTOR = 2.0
 FAR_RESIDUAL = 0.6
 # where the network is all but certain of its card (this alike, and this far ahead of every other
-# card) and the pixel judge finds that card the nearest, within its own limit (MAX_RESIDUAL), on
-# a first-look outline, the discriminant need not second it: a deck printing its rank as a small
-# figure in the corners only is told by the network and the pixels, not by the discriminant's
-# coarser corners. Of the views on 20 tuned seeds of each corpus that both judges took for the
-# same wrong card, none was more than 0.21 ahead for the network (a lined notebook, 0.80 alike),
-# the next 0.16 (a white 2 whose outline cut off its corner, taken for the 3): 1.2 and 0.9 more
-# points of the card frames named, none wrong
+# card), the view within the pixel judge's own limit of it (MAX_RESIDUAL), on a first-look
+# outline, the discriminant need not second it: a deck printing its rank as a small figure in
+# the corners only is told by the network and the pixels, not by the discriminant's coarser
+# corners. Of the views on 20 tuned seeds of each corpus that both judges took for the same wrong
+# card, none was more than 0.21 ahead for the network (a lined notebook, 0.80 alike), the next
+# 0.16 (a white 2 whose outline cut off its corner, taken for the 3): 1.2 and 0.9 more points of
+# the card frames named, none wrong. Where the pixel judge finds another card a little nearer,
+# the discriminant's whole card must tell the card's suit: on 8 tuned seeds, 0.7% and 0.1% more,
+# none wrong
 CERTAIN_LIKENESS = 0.85
 CERTAIN_GAP = 0.25
+# where the figure judge tells the rank (figures.py), the network must find the view this alike
+# to the card, and each corner's figure match the card better than any other rank of its suit by
+# this much. On 8 tuned seeds of each corpus, of the first-look views the other judges left open
+# to it, 52 were of a wrong card: none reached 0.08 (the most, 0.075, a green roman II outlined
+# inside its printed border, the figure cut to an I, 0.81 alike); 71-76% of the views of the
+# right card did
+FIGURE_LIKENESS = 0.85
+FIGURE_MARGIN = 0.08
+# on an outline of a later look (what stands out from the cloth, faint edges), less sure to be a
+# card's own, the network must find the view at least this like the card it is sure of: a lined
+# notebook such a look found was 0.66 like a cream deck's white 1, 0.31 ahead of any other card,
+# and the pixel judge found it nearest, its discriminant naming it (corpus B, seed 113, looked at
+# after it was measured); on 8 tuned seeds of each corpus, the right cards named on such outlines
+# were 0.73 alike or more
+SECOND_LOOK_LIKENESS = 0.7
 
 
 @dataclass(frozen=True)
@@ -98,16 +129,18 @@ class FaceRead:
     best: str  # the taught card the network finds the view most like, named or not
     likeness: float  # to it (cosine of the network's vectors; 1 is the taught face itself)
     gap: float  # its likeness less the next card's
-    by: str = ""  # which judge named the card: "network" or "pixels"
+    by: str = ""  # which judge named the card: "network", "pixels" or "figures"
 
 
 class FaceReader:
-    def __init__(self, deck: Deck, judge: NetJudge | None = None, pixels: PixelJudge | None = None) -> None:
+    def __init__(self, deck: Deck, judge: NetJudge | None = None, pixels: PixelJudge | None = None,
+                 figures: FigureJudge | None = None) -> None:
         self.deck = deck
         self.cards = deck.cards()
         self._taught = set(self.cards)
         self.judge = judge or NetJudge(deck)
         self.pixels = pixels or PixelJudge(deck)
+        self.figures = figures or FigureJudge(deck)
 
     def read(self, frame: np.ndarray, variant: Variant | str | None = None) -> list[str]:
         """The cards named in the frame ("R1"), each once, only those the reader is sure of."""
@@ -171,23 +204,61 @@ class FaceReader:
                     or (unsure_rank and not self.pixels.rank_told(face, pixels.card)):
                 return None, ""
             return pixels.card, "pixels"
-        # the network very sure, the card the pixel judge's nearest too, the discriminant to agree
-        limit = FAR_RESIDUAL if pixels.best == verdict.card and max_residual is None \
-            and verdict.likeness >= STRONG_LIKENESS and verdict.gap >= SURE_GAP_FACTOR * self.judge.min_gap \
-            else self.pixels.max_residual
-        if verdict.card is None or pixels.card is not None or not self._may_name(verdict.card, allowed) \
-                or pixels.near.get(verdict.card, np.inf) > limit or verdict.card not in pixels.printed:
+        card = verdict.best
+        if pixels.card is not None or not self._may_name(card, allowed) or card not in pixels.printed:
             return None, ""
-        if pixels.best == verdict.card:
-            # the network all but certain, the card within the pixel judge's own limit and on a
-            # first-look outline: the discriminant need not second it
-            seconded = (max_residual is None and verdict.likeness >= CERTAIN_LIKENESS
-                        and verdict.gap >= CERTAIN_GAP and pixels.near[verdict.card] <= self.pixels.max_residual) \
-                or self.pixels.learns(face, verdict.card)
-        else:  # the pixel judge finds another card a little nearer: only on a first-look outline
-            seconded = max_residual is None and verdict.likeness >= STRONG_LIKENESS \
-                and self.pixels.learns(face, verdict.card, min_each_corner=0.0)
-        return (verdict.card, "network") if seconded else (None, "")
+        if verdict.card is not None and self._seconded(face, verdict, pixels, max_residual):
+            return card, "network"
+        if self._figure_told(face, verdict, pixels, max_residual):
+            return card, "figures"
+        return None, ""
+
+    def _seconded(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
+                  max_residual: float | None) -> bool:
+        """Whether the card the network is sure of is seconded by the pixel judge (the rules of
+        the module's docstring); `max_residual` is given for an outline of a later look."""
+        card, first_look = verdict.card, max_residual is None
+        if not first_look and verdict.likeness < SECOND_LOOK_LIKENESS:
+            return False
+        residual = pixels.near.get(card, np.inf)
+        very_sure = first_look and verdict.likeness >= STRONG_LIKENESS \
+            and verdict.gap >= SURE_GAP_FACTOR * self.judge.min_gap
+        limit = FAR_RESIDUAL if very_sure else self.pixels.max_residual
+        # all but certain, and within the pixel judge's own limit: the discriminant need not
+        # second it; where the pixel judge finds another card a little nearer, the
+        # discriminant's whole card must tell the card's suit
+        if first_look and verdict.likeness >= CERTAIN_LIKENESS and verdict.gap >= CERTAIN_GAP \
+                and residual <= self.pixels.max_residual \
+                and (pixels.best == card or self.pixels.suit_told(face, card)):
+            return True
+        if pixels.best == card:
+            # the discriminant to name it, the view as far as FAR_RESIDUAL where the network is
+            # very sure of the card
+            return residual <= limit and self.pixels.learns(face, card)
+        # the pixel judge finds another card a little nearer: only on a first-look outline, the
+        # network finding the view very like its card; where the nearer card is another rank
+        # of the suit, or the network is less than very sure, each rank corner must tell the
+        # rank (not find another rank nearer)
+        if not first_look or verdict.likeness < STRONG_LIKENESS:
+            return False
+        each_corner = -np.inf if very_sure and pixels.best[:1] != card[:1] else 0.0
+        return residual <= limit and self.pixels.learns(face, card, min_each_corner=each_corner)
+
+    def _figure_told(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
+                     max_residual: float | None) -> bool:
+        """Whether the rank figure tells the network's nearest card where the other judges
+        cannot (figures.py): on a first-look outline, the network finding the view very like
+        the card (FIGURE_LIKENESS) and sure of it or of its suit (its next card of the same
+        suit), the pixel judge's nearest card of the same suit and the card within its limit,
+        its discriminant's whole card telling the suit (PixelJudge.suit_told: a grey-brown
+        white 3 under an orange lamp was the red 3 for both judges, not for the whole card), and
+        each corner's figure matching the card's taught figure better than any other rank's by
+        FIGURE_MARGIN."""
+        card = verdict.best
+        return max_residual is None and verdict.likeness >= FIGURE_LIKENESS \
+            and (verdict.card is not None or verdict.second[:1] == card[:1]) \
+            and pixels.best[:1] == card[:1] and pixels.near.get(card, np.inf) <= self.pixels.max_residual \
+            and self.pixels.suit_told(face, card) and min(self.figures.margins(face, card)) >= FIGURE_MARGIN
 
     def _may_name(self, card: str, allowed: set[str] | None) -> bool:
         """The card is in the variant's deck, and every card of its suit that may be shown was

@@ -1,0 +1,105 @@
+"""The figure judge: a deck whose ranks differ only by a small figure in the corners is told
+rank by rank from its corners, whatever the lamp, the blur, an outline a pixel or two off, or
+the way up; a card with nothing to tell it from gets no margin."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.faces.deck_file import Deck
+from companion.faces.figures import FigureJudge
+from companion.faces.finder import FACE_H, FACE_W
+from companion.faces.reader import FIGURE_MARGIN
+
+
+def small_figure_face(rank: int, colour=(40, 40, 200)) -> np.ndarray:
+    """A card of one colour, the same wheel in the middle for every rank, the rank a small
+    figure (about 9 pixels high) in the top-left corner and turned in the bottom-right one."""
+    face = np.full((FACE_H, FACE_W, 3), colour, np.uint8)
+    cv2.circle(face, (FACE_W // 2, FACE_H // 2), 16, (235, 235, 235), 2)
+    for k in range(8):
+        angle = k * np.pi / 4
+        end = (int(FACE_W / 2 + 14 * np.cos(angle)), int(FACE_H / 2 + 14 * np.sin(angle)))
+        cv2.line(face, (FACE_W // 2, FACE_H // 2), end, (235, 235, 235), 1)
+    corner = np.full((14, 12, 3), colour, np.uint8)
+    cv2.putText(corner, str(rank), (2, 11), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (245, 245, 245), 1, cv2.LINE_AA)
+    face[3:17, 4:16] = corner
+    face[FACE_H - 17:FACE_H - 3, FACE_W - 16:FACE_W - 4] = corner[::-1, ::-1]
+    return face
+
+
+@pytest.fixture(scope="module")
+def deck():
+    return Deck(faces={f"R{rank}": [small_figure_face(rank)] for rank in range(1, 6)})
+
+
+def at_the_table(face: np.ndarray, dx: float, dy: float, gain, blur: float) -> np.ndarray:
+    """The face moved by (dx, dy) pixels (an outline found off), under a lamp of `gain` per
+    channel, blurred by `blur`."""
+    moved = cv2.warpAffine(face, np.float32([[1, 0, dx], [0, 1, dy]]), (FACE_W, FACE_H),
+                           borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    seen = cv2.GaussianBlur(moved * np.float32(gain), (0, 0), blur)
+    return np.clip(seen, 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("dx, dy, gain, blur", [
+    (0, 0, (1, 1, 1), 0.3), (2, -1, (0.7, 0.85, 1.1), 0.6), (-2, 2, (1.1, 1.0, 0.8), 0.6), (1, 1, (0.6, 0.6, 0.6), 0.6),
+])
+def test_each_rank_is_told_by_its_corner_figure_under_a_lamp_and_an_outline_off(deck, dx, dy, gain, blur):
+    judge = FigureJudge(deck)
+    for rank in range(1, 6):
+        view = at_the_table(deck.faces[f"R{rank}"][0], dx, dy, gain, blur)
+        assert min(judge.margins(view, f"R{rank}")) >= FIGURE_MARGIN, rank
+        for other in range(1, 6):
+            if other != rank:
+                assert max(judge.margins(view, f"R{other}")) < 0, (rank, other)
+
+
+@pytest.mark.parametrize("blur", [1.0, 1.6])
+def test_a_figure_blurred_away_tells_no_other_rank(deck, blur):
+    """Blurred further, a figure this small is told less and less (its own margin falls), but
+    no corner tells another rank by FIGURE_MARGIN."""
+    judge = FigureJudge(deck)
+    for rank in range(1, 6):
+        view = at_the_table(deck.faces[f"R{rank}"][0], -2, 2, (1.1, 1.0, 0.8), blur)
+        for other in range(1, 6):
+            if other != rank:
+                assert max(judge.margins(view, f"R{other}")) < FIGURE_MARGIN, (rank, other)
+
+
+def test_a_face_upside_down_is_told_the_same(deck):
+    judge = FigureJudge(deck)
+    turned = np.ascontiguousarray(deck.faces["R4"][0][::-1, ::-1])
+    assert min(judge.margins(turned, "R4")) >= FIGURE_MARGIN
+    assert max(judge.margins(turned, "R1")) < 0
+
+
+def test_a_corner_under_a_thumb_tells_nothing_in_that_corner_only(deck):
+    judge = FigureJudge(deck)
+    view = deck.faces["R3"][0].copy()
+    view[:22, :24] = (150, 170, 200)  # the top-left corner covered
+    first, second = judge.margins(view, "R3")
+    assert second >= FIGURE_MARGIN
+    assert first < FIGURE_MARGIN
+
+
+def test_no_margin_without_another_rank_of_the_suit_or_without_a_figure():
+    """A suit of one taught card has no rank to tell from; a card whose corners are bare (an
+    edition printing the rank in the art alone) has no figure to tell it by, and a rank beside
+    it cannot be told from it by the figures; a bare view shows no rank's figure."""
+    one = FigureJudge(Deck(faces={"R3": [small_figure_face(3)], "B3": [small_figure_face(3, (200, 60, 20))]}))
+    assert one.margins(small_figure_face(3), "R3") == (-np.inf, -np.inf)
+    bare = np.full((FACE_H, FACE_W, 3), (40, 40, 200), np.uint8)
+    judge = FigureJudge(Deck(faces={"R1": [bare], "R2": [small_figure_face(2)]}))
+    assert judge.margins(bare, "R1") == (-np.inf, -np.inf)
+    assert judge.margins(small_figure_face(2), "R2") == (-np.inf, -np.inf)
+    both = FigureJudge(Deck(faces={"R2": [small_figure_face(2)], "R3": [small_figure_face(3)]}))
+    assert max(both.margins(bare, "R2")) < FIGURE_MARGIN
+    assert max(both.margins(bare, "R3")) < FIGURE_MARGIN
+
+
+def test_a_face_of_another_size_is_refused(deck):
+    with pytest.raises(ValueError):
+        FigureJudge(deck).margins(np.zeros((45, 30, 3), np.uint8), "R1")
