@@ -12,8 +12,9 @@ Each card-shaped outline in the frame (finder.OutlineSearch) is put upright and 
 
 A card is named only when one judge is sure of it and the other does not point elsewhere (or,
 where neither is sure of it, the figure in its corners tells its rank and both agree on its
-suit), and the view shows the card's print (PixelJudge: no more than MAX_BARE_RATIO times as far from the card
-as from a bare card of its paper, so that a lined notebook is not a faintly printed white 1):
+suit), and the view shows the card's print (PixelJudge: no more than MAX_BARE_RATIO times as far
+from the card as from a bare card of its paper, so that a lined notebook is not a faintly printed
+white 1):
 
 - the pixel judge sure of the card, and the network finding it nearest, the view at least
   somewhat like a taught face (the network's MIN_LIKENESS: a lined notebook the pixel judge
@@ -32,9 +33,11 @@ as from a bare card of its paper, so that a lined notebook is not a faintly prin
   network took for a rainbow 2 it did not), unless the network is all but certain of the card
   (CERTAIN_LIKENESS, CERTAIN_GAP) and the view is within MAX_RESIDUAL of it on a first-look
   outline. Where the pixel judge finds another card a little nearer (under a lamp two ranks of
-  one suit, or one rank in two suits, may be about as near; a rainbow card's stripes drawn a
-  little off), only on an outline of the first look: the network very sure of the card, or
-  finding the view very like it (STRONG_LIKENESS) with each rank corner telling its rank;
+  one suit, or one rank in two suits, may be about as near; a rainbow card's stripes may put it
+  nearer another rainbow card), only on an outline of the first look: the network very sure of
+  the card (each rank corner telling its rank where the nearer card is another rank of its
+  suit), or finding the view very like it (STRONG_LIKENESS) with each rank corner telling its
+  rank, or all but certain of it with the discriminant's whole card telling its suit;
 - the rank told by its figure alone (figures.FigureJudge), where the network's nearest card is
   not seconded so: on a first-look outline, the network finding the view very like the card and
   sure of it or at least of its suit (the card after it of the same suit), the pixel judge's

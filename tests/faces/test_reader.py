@@ -809,7 +809,8 @@ def test_a_part_finding_the_same_rank_in_another_suit_is_never_explained_away(re
 
 
 @pytest.mark.parametrize("generator, seed, index, frame_index, card", [("a", 38, 4, 24, "W3"), ("b", 37, 1, 22, "R2")])
-def test_a_rank_only_its_corner_figure_tells_is_named_by_the_figure(generator, seed, index, frame_index, card, monkeypatch):
+def test_a_rank_only_its_corner_figure_tells_is_named_by_the_figure(
+        generator, seed, index, frame_index, card, monkeypatch):
     """A white 3 of a deck whose ranks differ only by a small figure in the corners, and a red
     2 of a deck printing them as roman figures, under a warm lamp: the network finds each very
     like its card (0.94 and 0.88) but all but as like another rank (0.02 and 0.03 apart), the
