@@ -416,15 +416,16 @@ def seen(card, best, residual, leaning, near=None, printed=None):
 
 @pytest.fixture
 def judged(reader, monkeypatch):
-    """(named, learned, corners, margins): `named(net, pixels, max_residual)` is the reader's
-    verdict on a face the judges see so; the discriminant names the cards in `learned`
+    """(named, learned, corners, untold, margins): `named(net, pixels, max_residual)` is the
+    reader's verdict on a face the judges see so; the discriminant names the cards in `learned`
     (`corners` lists what each rank corner was asked to tell the rank by) and its whole card
-    tells the suit of every card but those in `margins["untold suit"]`, and the figure judge
-    gives the margins in `margins` (card: (first, second); none: no rank told)."""
+    tells the suit of every card but those in `untold`, and the figure judge gives the margins
+    in `margins` (card: (first, second); none: no rank told)."""
     face = reader.deck.faces["W3"][0]
     learned: list[str] = []
     corners: list[float] = []
-    margins: dict = {"untold suit": set()}
+    untold: set[str] = set()
+    margins: dict[str, tuple[float, float]] = {}
 
     def learns(face, card, min_each_corner=-np.inf):
         corners.append(min_each_corner)
@@ -432,13 +433,13 @@ def judged(reader, monkeypatch):
 
     monkeypatch.setattr(reader.pixels, "learns", learns)
     monkeypatch.setattr(reader.figures, "margins", lambda face, card: margins.get(card, (-np.inf, -np.inf)))
-    monkeypatch.setattr(reader.pixels, "suit_told", lambda face, card: card not in margins["untold suit"])
+    monkeypatch.setattr(reader.pixels, "suit_told", lambda face, card: card not in untold)
 
     def named(net: NetVerdict, pixels: PixelVerdict, max_residual: float | None = None):
         monkeypatch.setattr(reader.pixels, "verdict", lambda face, allowed, max_residual=None: pixels)
         return reader._named(face, net, None, max_residual)
 
-    return named, learned, corners, margins
+    return named, learned, corners, untold, margins
 
 
 def test_a_card_is_named_only_where_both_judges_find_it_near_and_one_is_sure(reader, judged, monkeypatch):
@@ -450,7 +451,7 @@ def test_a_card_is_named_only_where_both_judges_find_it_near_and_one_is_sure(rea
     is sure of a card and the network finds another nearest, nothing is named; where the
     pixel judge finds another card nearer without being sure of it, the network's card is
     named only on a first look, the network very sure of it or very like it."""
-    named, learned, corners, margins = judged
+    named, learned, corners, untold, _margins = judged
     sure, unsure = NetVerdict("W5", "W5", 0.95, 0.1), NetVerdict(None, "W5", 0.9, 0.02)
     near_both = {"W1": 0.06, "W5": 0.11}
     assert named(sure, seen(None, "W5", 0.11, 0.4, {"W5": 0.11})) == (None, "")  # the corners do not say 5
@@ -528,10 +529,10 @@ def test_a_card_is_named_only_where_both_judges_find_it_near_and_one_is_sure(rea
     assert named(certain, seen(None, "W5", 0.2, 0.4, {"W5": 0.2}), max_residual=0.22) == (None, "")
     assert named(certain, seen(None, "W1", 0.2, 0.4, {"W1": 0.2, "W5": 0.3})) == ("W5", "network")
     # the pixel judge's nearest another card: the discriminant's whole card must tell the suit
-    margins["untold suit"].add("W5")
+    untold.add("W5")
     assert named(certain, seen(None, "Y5", 0.2, 0.4, {"Y5": 0.2, "W5": 0.3})) == (None, "")
     assert named(certain, seen(None, "W5", 0.3, 0.4, {"W5": 0.3})) == ("W5", "network")
-    margins["untold suit"].clear()
+    untold.clear()
     assert named(certain, seen(None, "W1", 0.2, 0.4, {"W1": 0.2, "W5": far})) == (None, "")
     assert named(certain, seen("W1", "W1", 0.2, 0.4, {"W1": 0.2, "W5": 0.3})) == (None, "")  # sure of another
     assert named(certain, seen(None, "W5", 0.3, 0.4, {"W5": 0.3}, printed=())) == (None, "")
@@ -545,7 +546,7 @@ def test_a_rank_told_by_its_corner_figure_alone_is_named_only_where_the_other_ju
     discriminant's whole card tells the suit."""
     from companion.faces.reader import FIGURE_LIKENESS, FIGURE_MARGIN
 
-    named, _learned, _corners, margins = judged
+    named, _learned, _corners, untold, margins = judged
     unsure = NetVerdict(None, "W5", 0.95, 0.02, "W3")  # the network unsure of the rank
     near = seen(None, "W3", 0.2, 0.4, {"W3": 0.2, "W5": 0.25})
     assert named(unsure, near) == (None, "")
@@ -563,7 +564,7 @@ def test_a_rank_told_by_its_corner_figure_alone_is_named_only_where_the_other_ju
     assert named(unsure, seen(None, "W3", 0.2, 0.4, {"W3": 0.2})) == (None, "")  # not near at all
     assert named(unsure, seen("W3", "W3", 0.2, 0.4, {"W3": 0.2, "W5": 0.25})) == (None, "")  # sure of another
     assert named(unsure, seen(None, "W3", 0.2, 0.4, {"W3": 0.2, "W5": 0.25}, printed=("W3",))) == (None, "")
-    margins["untold suit"].add("W5")  # the discriminant's whole card finds another suit nearer
+    untold.add("W5")  # the discriminant's whole card finds another suit nearer
     assert named(unsure, near) == (None, "")
 
 
