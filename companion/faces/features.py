@@ -48,7 +48,9 @@ def corner_size(w: int, h: int) -> tuple[int, int]:
     return round(w * CORNER_SHARE[0]), round(h * CORNER_SHARE[1])
 
 
-def _corners(face: np.ndarray) -> list[np.ndarray]:
+def corners(face: np.ndarray) -> list[np.ndarray]:
+    """The two corners of a face (corner_size; any number of channels), the bottom-right one
+    turned like the top-left one."""
     h, w = face.shape[:2]
     cw, ch = corner_size(w, h)
     return [face[:ch, :cw], face[h - ch:, w - cw:][::-1, ::-1]]
@@ -123,7 +125,7 @@ def whole_sample(f: np.ndarray, whole: tuple[int, int] = WHOLE) -> np.ndarray:
 
 def corner_samples(f: np.ndarray, corner: tuple[int, int] = CORNER) -> list[np.ndarray]:
     """The two corners of an evened face (`evened`) at `corner` pixels, the second turned."""
-    return [cv2.resize(c, corner, interpolation=cv2.INTER_AREA) for c in _corners(f)]
+    return [cv2.resize(c, corner, interpolation=cv2.INTER_AREA) for c in corners(f)]
 
 
 def weights() -> np.ndarray:

@@ -36,12 +36,9 @@ FLAT = 4.0  # a taught corner whose brightness varies less than this (0-255) sho
 
 
 def corners(face: np.ndarray) -> list[np.ndarray]:
-    """The two corners of an upright face (features.corner_size), grey (the mean of the colour
-    channels, float32), the bottom-right one turned like the top-left one."""
-    grey = face.astype(np.float32).mean(axis=2)
-    h, w = grey.shape
-    cw, ch = features.corner_size(w, h)
-    return [grey[:ch, :cw], grey[h - ch:, w - cw:][::-1, ::-1]]
+    """The two corners of an upright face (features.corners), grey (the mean of the colour
+    channels, float32)."""
+    return features.corners(face.astype(np.float32).mean(axis=2))
 
 
 def _searched(face: np.ndarray) -> list[np.ndarray]:
