@@ -7,7 +7,7 @@ near enough (MIN_LIKENESS) and nearer than every other card's by MIN_GAP.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -28,6 +28,7 @@ class NetVerdict:
     likeness: float  # its cosine
     gap: float  # over the next card's
     second: str = ""  # that next card
+    alike: dict[str, float] = field(default_factory=dict)  # the likeness of the view to each card
 
 
 class NetJudge:
@@ -74,5 +75,6 @@ class NetJudge:
             best = self.cards[order[0]]
             runner_up = self.cards[order[1]] if len(order) > 1 else ""
             sure = first >= self.min_likeness and first - second >= self.min_gap
-            out.append(NetVerdict(best if sure else None, best, first, first - second, runner_up))
+            out.append(NetVerdict(best if sure else None, best, first, first - second, runner_up,
+                                  dict(zip(self.cards, map(float, row)))))
         return out

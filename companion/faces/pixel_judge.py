@@ -93,7 +93,8 @@ MAX_BARE_RATIO = 1.4
 # own (a blob may lose a corner to a stripe of the cloth's colour, or take in a shadow), and a
 # face warped a little off can lean to a neighbouring rank: it names a card only as close to a
 # taught face as the first judge alone asks (a rainbow 3 under a warm lamp was read as a 4 at
-# 0.245); the reader holds a card the network names from such an outline to it too
+# 0.245); the reader names a card the network is sure of on such an outline only where the
+# pixel judge finds it nearest, or its figures tell it (reader.py)
 SECOND_LOOK_MAX_RESIDUAL = ALONE_MAX_RESIDUAL
 
 

@@ -2,63 +2,79 @@
 
 Each card-shaped outline in the frame (finder.OutlineSearch) is put upright and judged:
 
-- by the face network (face_net.py), which knows no deck: it says how alike the view is to
-  each face the players taught (net_judge.NetJudge), and is sure of a card when the view is
-  very like one taught card and clearly more like it than like any other card of the deck (a
-  2 and a 3 of one suit, a white and a yellow card under a warm lamp);
+- by the face network (face_net.py), which knows no deck: it says how alike the view is to each
+  face the players taught (net_judge.NetJudge), and is sure of a card when the view is very like
+  one taught card and clearly more like it than like any other card of the deck (a 2 and a 3 of
+  one suit, a white and a yellow card under a warm lamp);
 - by the pixel judge (pixel_judge.PixelJudge), which compares the view with the taught faces
-  pixel by pixel under the light fitted for each, and asks a discriminant learned from the
-  deck to agree.
+  pixel by pixel under the light fitted for each, and asks a discriminant learned from the deck
+  to agree.
 
-A card is named only when one judge is sure of it and the other does not point elsewhere (or,
-where neither is sure of it, the figure in its corners tells its rank and both agree on its
-suit), and the view shows the card's print (PixelJudge: no more than MAX_BARE_RATIO times as far
-from the card as from a bare card of its paper, so that a lined notebook is not a faintly printed
-white 1):
+A card is named only when one judge is sure of it and the other does not point elsewhere (or
+finds another rank of its suit all but as near, the rank told; or, where neither is sure of it,
+the figure in its corners tells its rank and both agree on its suit, or all three agree on the
+card), and the view shows the card's print (PixelJudge: no more than MAX_BARE_RATIO times as
+far from the card as from a bare card of its paper, so that a lined notebook is not a faintly
+printed white 1):
 
 - the pixel judge sure of the card, and the network finding it nearest, the view at least
-  somewhat like a taught face (the network's MIN_LIKENESS: a lined notebook the pixel judge
-  took for a white 1 with a thin figure was 0.36-0.44 like it); where the network finds
-  another rank of the suit all but as near (within its MIN_GAP: a deck's thin roman V and II,
-  a rainbow 5 the pixel judge took for the 2), each rank corner must tell the rank the
-  discriminant names (PixelJudge.rank_told; a faint figure the discriminant names no card of
-  is left to the pixel judge's first judge, as sure as it must be of a deck of one card);
+  somewhat like a taught face (the network's MIN_LIKENESS: a lined notebook the pixel judge took
+  for a white 1 with a thin figure was 0.36-0.44 like it), or, on a first-look outline, finding
+  another rank of its suit nearest and the card all but as near (within its MIN_GAP: a white
+  deck's faint figures), the view as like it as the three judges' agreement asks
+  (AGREED_LIKENESS); where the network finds another rank of the suit all but as near (a deck's
+  thin roman V and II, a rainbow 5 the pixel judge took for the 2), the rank must be told, by
+  each rank corner of the discriminant (PixelJudge.rank_told) or, the view very like the card,
+  by each corner's figure matching it better than any other rank's by AGREED_MARGIN
+  (figures.FigureJudge); a faint figure the discriminant names no card of, on the network's
+  nearest card, is left to the pixel judge's first judge, as sure as it must be of a deck of one
+  card;
 - the network sure of the card, the pixel judge sure of none, and the view as close to the
-  card's taught face, pixel by pixel, as the pixel judge asks of a card it names on a first
-  look (MAX_RESIDUAL, on any outline; FAR_RESIDUAL on a first-look outline where the network
-  is very sure), among the cards it finds nearest (within RIVAL_RATIO of the nearest), and the
-  pixel judge's discriminant naming the card too, by its rank corner, its suit and all told,
-  the whole card as far from its taught views as it may be and a part a thumb or a glare
-  spoiled overlooked while the rest tells the card (PixelJudge.learns: a lined notebook the
-  network took for a rainbow 2 it did not), unless the network is all but certain of the card
-  (CERTAIN_LIKENESS, CERTAIN_GAP) and the view is within MAX_RESIDUAL of it on a first-look
-  outline. Where the pixel judge finds another card a little nearer (under a lamp two ranks of
-  one suit, or one rank in two suits, may be about as near; a rainbow card's stripes may put it
-  nearer another rainbow card), only on an outline of the first look: the network very sure of
-  the card (each rank corner telling its rank where the nearer card is another rank of its
-  suit), or finding the view very like it (STRONG_LIKENESS) with each rank corner telling its
-  rank, or all but certain of it with the discriminant's whole card telling its suit;
+  card's taught face, pixel by pixel, as the pixel judge asks of a card it names on a first look
+  (MAX_RESIDUAL; FAR_RESIDUAL where the network is very sure), among the cards it finds nearest
+  (within RIVAL_RATIO of the nearest), and the pixel judge's discriminant naming the card too,
+  by its rank corner, its suit and all told, the whole card as far from its taught views as it
+  may be and a part a thumb or a glare spoiled overlooked while the rest tells the card
+  (PixelJudge.learns: a lined notebook the network took for a rainbow 2 it did not), unless the
+  network is all but certain of the card (CERTAIN_LIKENESS, CERTAIN_GAP) and the view is within
+  MAX_RESIDUAL of it on a first-look outline. Where the pixel judge finds another card a little
+  nearer (under a lamp two ranks of one suit, or one rank in two suits, may be about as near; a
+  rainbow card's stripes may put it nearer another rainbow card), only on an outline of the
+  first look: the network very sure of the card (each rank corner telling its rank where the
+  nearer card is another rank of its suit), or finding the view very like it (STRONG_LIKENESS)
+  with each rank corner telling its rank, or all but certain of it with the discriminant's whole
+  card telling its suit. Where the network is less than very sure of the card, neither corner's
+  figure may match another rank of its suit better by AGAINST_MARGIN (an outline run askew
+  across a card's border, a blue 5 taken for the 2);
 - the rank told by its figure alone (figures.FigureJudge), where the network's nearest card is
-  not seconded so: on a first-look outline, the network finding the view very like the card and
-  sure of it or at least of its suit (the card after it of the same suit), the pixel judge's
-  nearest card of the same suit and the card within its limit, the discriminant's whole card
-  telling the suit, and each corner's figure matching the card's taught figure better than
-  any other rank's by FIGURE_MARGIN (a deck whose ranks differ only by a small figure in the
-  corners: the pixel judge and the discriminant, which see the corners shrunk beside the whole
-  card, find its ranks all but the same).
+  not seconded so: the network finding the view very like the card and sure of it or at least of
+  its suit (the card after it of the same suit), the pixel judge's nearest card of the same suit
+  and the card within its limit, the discriminant's whole card telling the suit, and each
+  corner's figure matching the card's taught figure better than any other rank's by
+  FIGURE_MARGIN (a deck whose ranks differ only by a small figure in the corners: the pixel
+  judge and the discriminant, which see the corners shrunk beside the whole card, find its ranks
+  all but the same);
+- all three agreeing, none sure alone: on a first-look outline, the network finding the view
+  very like the card (AGREED_LIKENESS), nearest it and sure of its suit, the pixel judge finding
+  it nearest too, the view within AGREED_RESIDUAL of it and the discriminant's whole card
+  telling the suit, and each corner's figure matching it better than any other rank's by
+  AGREED_MARGIN (a white deck whose faint figures the network and the discriminant cannot tell
+  apart, but the figure judge, matching the corners at full size, can).
 
 The two see different things (the network what its training taught it to overlook, the pixel
 judge what differs under this light), each is sure of views the other is not, and where the
-pixel judge is sure of a card and the network finds another nearest, or is sure of a card other
-than the network's, neither names one (a white 5 the pixel judge took for the 1 was nearest the
-3 for the network).
+pixel judge is sure of a card and the network finds another clearly nearer, or is sure of a
+card other than the network's, neither names one (a white 5 the pixel judge took for the 1 was
+nearer the 3 for the network, by 0.15).
 
 Where the outlines of the frame's edges name nothing, the reader looks again: at what stands
 out from the cloth's colours, then at faint edges (a dark card on a dark cloth). Those outlines
 are less sure to be the card's own (a blob may lose a corner to the cloth, a faint edge run
 along the card's shadow): the pixel judge names a card on them only as close to its taught face
-as SECOND_LOOK_MAX_RESIDUAL, and the network's card must be the pixel judge's nearest and the
-view at least SECOND_LOOK_LIKENESS like it.
+as SECOND_LOOK_MAX_RESIDUAL, the card the network is sure of must be the pixel judge's nearest
+and the view at least SECOND_LOOK_LIKENESS like it, or the network's nearest card be told by its
+figures (as on a first look); the pixel judge's card is named only where the network finds it
+nearest, and the three judges' agreement alone names nothing on them.
 
 A card's back, a phone, or a blurred glimpse gives nothing, and the table falls back on the
 picker. A card outside the variant's deck is never named, and neither is a card of a suit not
@@ -87,11 +103,12 @@ from companion.rules.variants import Variant
 # 0.94 had a rank corner nearer another rank)
 STRONG_LIKENESS = 0.8
 # where the network is very sure of its card (STRONG_LIKENESS, and SURE_GAP_FACTOR times the gap
-# it asks), on a first-look outline, the view may be this far from its taught face, pixel by
-# pixel (a glare, a blur, a thumb; a rainbow card's stripes; MAX_RESIDUAL otherwise), the
-# discriminant naming the card: where the pixel judge finds the card nearest, on 16 tuned seeds
-# of each corpus 0.4% and 0.9% more card frames named, none wrong; where it finds another card a
-# little nearer, on 8 tuned seeds 0.1% and 0.5% more, none wrong
+# it asks), the view may be this far from its taught face, pixel by pixel (a glare, a blur, a
+# thumb; a rainbow card's stripes; MAX_RESIDUAL otherwise), the discriminant naming the card:
+# where the pixel judge finds the card nearest, on 16 tuned seeds of each corpus 0.4% and 0.9%
+# more card frames named on first-look outlines, none wrong, and on 8 tuned seeds none and 0.3%
+# more on outlines of a later look, none wrong; where it finds another card a little nearer, on
+# a first-look outline only, on 8 tuned seeds 0.1% and 0.5% more, none wrong
 SURE_GAP_FACTOR = 2.0
 FAR_RESIDUAL = 0.6
 # where the network is all but certain of its card (this alike, and this far ahead of every other
@@ -111,9 +128,19 @@ CERTAIN_GAP = 0.25
 # this much. On 8 tuned seeds of each corpus, of the first-look views the other judges left open
 # to it, 52 were of a wrong card: none reached 0.08 (the most, 0.075, a green roman II outlined
 # inside its printed border, the figure cut to an I, 0.81 alike); 71-76% of the views of the
-# right card did
+# right card did. Where the network finds the view very like the card and sure of it or of its
+# suit, on an outline of a later look too: on 8 tuned seeds, 0.2% and 0.6% more card frames
+# named, none wrong
 FIGURE_LIKENESS = 0.85
 FIGURE_MARGIN = 0.08
+# where the network is sure of a card but less than very sure, a corner's figure matching another
+# rank of its suit better by this much forbids naming it: a white 3 whose outline ran askew
+# across it was 0.67 like the white 1 and 0.20 ahead of the 3, a blue 5 0.86 like the 2 and 0.07
+# ahead, the pixel judge nearest the same wrong card and its discriminant naming it, a corner's
+# figure matching another rank better by 0.10 and 0.16 (corpus B, seeds 116 and 119, looked at
+# after they were measured); on 8 tuned seeds of each corpus, 0.05% fewer card frames named on
+# each (the margin that lets a figure name a rank)
+AGAINST_MARGIN = 0.08
 # on an outline of a later look (what stands out from the cloth, faint edges), less sure to be a
 # card's own, the network must find the view at least this like the card it is sure of: a lined
 # notebook such a look found was 0.66 like a cream deck's white 1, 0.31 ahead of any other card,
@@ -121,6 +148,23 @@ FIGURE_MARGIN = 0.08
 # after it was measured); on 8 tuned seeds of each corpus, the right cards named on such outlines
 # were 0.73 alike or more
 SECOND_LOOK_LIKENESS = 0.7
+# where all three judges agree on a card and no other rule names it (a white deck whose faint
+# figures neither the network nor the discriminant tells apart), the network must find the view
+# this like it, the view be this near it pixel by pixel, and each corner's figure match it by
+# this much. On 8 tuned seeds of each corpus, of the views the network and the pixel judge both
+# found nearest another rank of the suit (24), one had figure margins above 0 (0.075: a green 2
+# whose outline cut its figure to the 1's, 0.81 alike); 0.8 and 0.3 more points of the card frames
+# named, none wrong. A rainbow 1 both took for the red 1 (corpus B, seed 118, looked at after it
+# was measured) is why the suit must be told too. Where the pixel judge is sure of a card and
+# the network finds another rank of its suit nearest, it must find the view as like the card:
+# a red 5 whose outline cut off the top of its figure, 0.82 like the 3 for the network and 0.78
+# like the 2, the pixel judge sure of the 2 and the rank corners telling it, and a rainbow 5
+# under a dark lamp 0.67 like the 3, the pixel judge sure of the 3 (corpus A, seeds 128 and 126,
+# looked at after they were measured); and where the figures tell such a card's rank, each must
+# match it by AGREED_MARGIN (a corner with no figure to see matches every rank alike, at 0)
+AGREED_LIKENESS = 0.9
+AGREED_RESIDUAL = 0.3
+AGREED_MARGIN = 0.02
 
 
 @dataclass(frozen=True)
@@ -132,7 +176,8 @@ class FaceRead:
     best: str  # the taught card the network finds the view most like, named or not
     likeness: float  # to it (cosine of the network's vectors; 1 is the taught face itself)
     gap: float  # its likeness less the next card's
-    by: str = ""  # which judge named the card: "network", "pixels" or "figures"
+    by: str = ""  # which judge named the card: "network", "pixels", "figures" or "agreement"
+    pixels_sure: str | None = None  # the card the pixel judge was sure of, named or not
 
 
 class FaceReader:
@@ -183,49 +228,87 @@ class FaceReader:
         faces = [upright_face(frame, quad) for quad in quads]
         reads = []
         for quad, face, verdict in zip(quads, faces, self.judge.verdicts(faces)):
-            card, by = self._named(face, verdict, allowed, max_residual)
-            reads.append(FaceRead(quad, card, verdict.best, verdict.likeness, verdict.gap, by))
+            card, by, pixels_sure = self._verdict(face, verdict, allowed, max_residual)
+            reads.append(FaceRead(quad, card, verdict.best, verdict.likeness, verdict.gap, by, pixels_sure))
         return reads
 
     def _named(self, face: np.ndarray, verdict: NetVerdict, allowed: set[str] | None,
                max_residual: float | None = None) -> tuple[str | None, str]:
         """(the card named for an upright face, or None; which judge named it, or ""), by the
         rules of the module's docstring; `max_residual` is given for an outline of a later look."""
+        card, by, _pixels_sure = self._verdict(face, verdict, allowed, max_residual)
+        return card, by
+
+    def _verdict(self, face: np.ndarray, verdict: NetVerdict, allowed: set[str] | None,
+                 max_residual: float | None) -> tuple[str | None, str, str | None]:
+        """_named's (card, judge), and the card the pixel judge was sure of, named or not."""
         # the network must find the view like a taught face at all (a lined notebook the pixel
         # judge took for a white 1 with a thin figure was 0.36-0.44 like it): a view it does not
         # (a card's back, a phone, the cloth) is not compared pixel by pixel
         if verdict.likeness < self.judge.min_likeness:
-            return None, ""
+            return None, "", None
         pixels = self.pixels.verdict(face, allowed, max_residual)
-        if pixels.card is not None and pixels.card == verdict.best:
-            # the network all but as near another rank of the suit (two figures it cannot tell
-            # apart, as a deck's thin roman V and II): each rank corner must tell the rank the
-            # discriminant names (a faint figure it names none of is the first judge's alone)
-            unsure_rank = verdict.gap < self.judge.min_gap and verdict.second[:1] == pixels.card[0] \
-                and not pixels.faint
-            if not self._may_name(pixels.card, allowed) \
-                    or (unsure_rank and not self.pixels.rank_told(face, pixels.card)):
-                return None, ""
-            return pixels.card, "pixels"
+        figure = _FigureMargins(self.figures, face)
+        first_look = max_residual is None
+        if pixels.card is not None:
+            named = self._pixels_card(face, verdict, pixels, figure, allowed, first_look)
+            return (pixels.card, "pixels", pixels.card) if named else (None, "", pixels.card)
         card = verdict.best
-        if pixels.card is not None or not self._may_name(card, allowed) or card not in pixels.printed:
-            return None, ""
-        if verdict.card is not None and self._seconded(face, verdict, pixels, max_residual):
-            return card, "network"
-        if self._figure_told(face, verdict, pixels, max_residual):
-            return card, "figures"
-        return None, ""
+        if not self._may_name(card, allowed) or card not in pixels.printed:
+            return None, "", None
+        if verdict.card is not None and self._seconded(face, verdict, pixels, figure, first_look):
+            return card, "network", None
+        if self._figure_told(face, verdict, pixels, figure):
+            return card, "figures", None
+        if first_look and self._agreed(face, verdict, pixels, figure):
+            return card, "agreement", None
+        return None, "", None
+
+    def _pixels_card(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
+                     figure: _FigureMargins, allowed: set[str] | None, first_look: bool) -> bool:
+        """Whether the card the pixel judge is sure of is named (the rules of the module's
+        docstring): it must be the network's nearest card or, on a first-look outline, a card
+        of the same suit the network finds as like the view as the three judges' agreement
+        asks (AGREED_LIKENESS) and all but as near (within its MIN_GAP); where the network
+        finds another rank of the suit all but as near, its rank must be told (_rank_told),
+        but for a faint figure on the network's nearest card, which the discriminant names
+        nothing of (the pixel judge's first judge alone, as sure as it must be of a deck of one
+        card)."""
+        card = pixels.card
+        if not self._may_name(card, allowed):
+            return False
+        if card == verdict.best:
+            unsure_rank = verdict.gap < self.judge.min_gap and verdict.second[:1] == card[:1]
+            return not unsure_rank or pixels.faint or self._rank_told(face, card, verdict.likeness, figure)
+        alike = verdict.alike.get(card, -np.inf)
+        return first_look and verdict.best[:1] == card[:1] and alike >= AGREED_LIKENESS \
+            and alike > verdict.likeness - self.judge.min_gap and self._rank_told(face, card, alike, figure)
+
+    def _rank_told(self, face: np.ndarray, card: str, likeness: float, figure: _FigureMargins) -> bool:
+        """Whether the rank of the card is told where the network cannot tell it from another
+        rank of its suit: by each rank corner of the discriminant (PixelJudge.rank_told), or,
+        where the network finds the view very like the card (`likeness`, STRONG_LIKENESS), by
+        the figure in each corner matching the card's taught figure better than any other
+        rank's by AGREED_MARGIN (figures.FigureJudge; a deck's thin roman V and II, a rainbow 5
+        the pixel judge took for the 2). A corner with no figure to see matches every rank
+        alike, and a view less like the card may show its figure cut or shifted."""
+        return self.pixels.rank_told(face, card) \
+            or (likeness >= STRONG_LIKENESS and figure.least(card) >= AGREED_MARGIN)
 
     def _seconded(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
-                  max_residual: float | None) -> bool:
+                  figure: _FigureMargins, first_look: bool) -> bool:
         """Whether the card the network is sure of is seconded by the pixel judge (the rules of
-        the module's docstring); `max_residual` is given for an outline of a later look."""
-        card, first_look = verdict.card, max_residual is None
+        the module's docstring), on a first-look outline or a later look's."""
+        card = verdict.card
         if not first_look and verdict.likeness < SECOND_LOOK_LIKENESS:
             return False
         residual = pixels.near.get(card, np.inf)
-        very_sure = first_look and verdict.likeness >= STRONG_LIKENESS \
+        very_sure = verdict.likeness >= STRONG_LIKENESS \
             and verdict.gap >= SURE_GAP_FACTOR * self.judge.min_gap
+        # less than very sure: not against the card's figure (an outline run askew across it;
+        # no margin, -inf, where the figures cannot tell the suit's ranks: nothing against it)
+        if not very_sure and -np.inf < figure.least(card) <= -AGAINST_MARGIN:
+            return False
         limit = FAR_RESIDUAL if very_sure else self.pixels.max_residual
         # all but certain, and within the pixel judge's own limit: the discriminant need not
         # second it; where the pixel judge finds another card a little nearer, the
@@ -248,20 +331,40 @@ class FaceReader:
         return residual <= limit and self.pixels.learns(face, card, min_each_corner=each_corner)
 
     def _figure_told(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
-                     max_residual: float | None) -> bool:
+                     figure: _FigureMargins) -> bool:
         """Whether the rank figure tells the network's nearest card where the other judges
-        cannot (figures.py): on a first-look outline, the network finding the view very like
-        the card (FIGURE_LIKENESS) and sure of it or of its suit (its next card of the same
-        suit), the pixel judge's nearest card of the same suit and the card within its limit,
-        its discriminant's whole card telling the suit (PixelJudge.suit_told: a grey-brown
-        white 3 under an orange lamp was the red 3 for both judges, not for the whole card), and
-        each corner's figure matching the card's taught figure better than any other rank's by
+        cannot (figures.py): the network finding the view very like the card
+        (FIGURE_LIKENESS) and sure of it or of its suit (its next card of the same suit), the
+        pixel judge's nearest card of the same suit and the card within its limit, its
+        discriminant's whole card telling the suit (PixelJudge.suit_told: a grey-brown white 3
+        under an orange lamp was the red 3 for both judges, not for the whole card), and each
+        corner's figure matching the card's taught figure better than any other rank's by
         FIGURE_MARGIN."""
         card = verdict.best
-        return max_residual is None and verdict.likeness >= FIGURE_LIKENESS \
+        return verdict.likeness >= FIGURE_LIKENESS \
             and (verdict.card is not None or verdict.second[:1] == card[:1]) \
             and pixels.best[:1] == card[:1] and pixels.near.get(card, np.inf) <= self.pixels.max_residual \
-            and self.pixels.suit_told(face, card) and min(self.figures.margins(face, card)) >= FIGURE_MARGIN
+            and self.pixels.suit_told(face, card) and figure.least(card) >= FIGURE_MARGIN
+
+    def _agreed(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
+                figure: _FigureMargins) -> bool:
+        """Whether the three judges agree on the network's nearest card where no other rule
+        names it (a white deck's faint figures): the network finding the view very like it
+        (AGREED_LIKENESS) and every card of another suit less like it by its MIN_GAP, the pixel
+        judge's nearest card the same, the view within AGREED_RESIDUAL of it and its
+        discriminant's whole card telling the suit, and each corner's figure matching it better
+        than any other rank's by AGREED_MARGIN. The figures tell the rank only: the suit must be
+        told by both other judges (a rainbow 1 the network found 0.97 like the red 1 and 0.95
+        like itself, the pixel judge nearest the red 1). The reader calls it on first-look
+        outlines only."""
+        card = verdict.best
+        if not verdict.alike:  # the network's likeness to each card not given: its suit not told
+            return False
+        other_suits = max((like for other, like in verdict.alike.items() if other[:1] != card[:1]),
+                          default=-np.inf)  # a deck of one suit has no other
+        return verdict.likeness >= AGREED_LIKENESS and other_suits <= verdict.likeness - self.judge.min_gap \
+            and pixels.best == card and pixels.near.get(card, np.inf) <= AGREED_RESIDUAL \
+            and self.pixels.suit_told(face, card) and figure.least(card) >= AGREED_MARGIN
 
     def _may_name(self, card: str, allowed: set[str] | None) -> bool:
         """The card is in the variant's deck, and every card of its suit that may be shown was
@@ -282,10 +385,26 @@ class FaceReader:
         return sorted(set(self.judge.rivals(face, card)) | set(by_pixels))
 
 
+class _FigureMargins:
+    """The figure judge's margins on one upright face (figures.FigureJudge.margins), the least
+    of a card's two corners, each card's worked out once however many rules ask."""
+
+    def __init__(self, judge: FigureJudge, face: np.ndarray) -> None:
+        self._judge, self._face = judge, face
+        self._least: dict[str, float] = {}
+
+    def least(self, card: str) -> float:
+        if card not in self._least:
+            self._least[card] = min(self._judge.margins(self._face, card))
+        return self._least[card]
+
+
 def one_per_thing(reads: list[FaceRead]) -> list[FaceRead]:
     """One verdict per thing in view: outlines one inside the other are one thing, judged by
     its outline most like a taught face; it names a card only if no outline of it names
-    another."""
+    another, nor finds the pixel judge sure of another (a red roman II whose inner outline cut
+    its corner figures to an I: that outline named the red 1, the card's own outline found the
+    pixel judge sure of the 2; corpus B, seed 137, looked at after it was measured)."""
     groups: list[list[FaceRead]] = []
     for read in sorted(reads, key=lambda r: -r.likeness):
         group = next((g for g in groups if any(one_on_the_other(read.quad, r.quad) for r in g)), None)
@@ -296,7 +415,8 @@ def one_per_thing(reads: list[FaceRead]) -> list[FaceRead]:
     out = []
     for group in groups:
         named = {read.card for read in group if read.card is not None}
-        if len(named) == 1:
+        contested = {read.pixels_sure for read in group if read.pixels_sure is not None} - named
+        if len(named) == 1 and not contested:
             out.append(next(read for read in group if read.card is not None))
         else:
             first = group[0]
