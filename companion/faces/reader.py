@@ -11,9 +11,9 @@ Each card-shaped outline in the frame (finder.OutlineSearch) is put upright and 
   to agree.
 
 A card is named only when one judge is sure of it and the other does not point elsewhere (or
-finds another rank of its suit all but as near, the rank told; or, where neither is sure of it,
-the figure in its corners tells its rank and both agree on its suit, or all three agree on the
-card), and the view shows the card's print (PixelJudge: no more than MAX_BARE_RATIO times as
+finds another rank of its suit all but as near, the rank told; or, where no judge's card is
+seconded so, the figure in its corners tells its rank and both agree on its suit, or all three
+agree on the card), and the view shows the card's print (PixelJudge: no more than MAX_BARE_RATIO times as
 far from the card as from a bare card of its paper, so that a lined notebook is not a faintly
 printed white 1):
 
@@ -54,8 +54,8 @@ printed white 1):
   FIGURE_MARGIN (a deck whose ranks differ only by a small figure in the corners: the pixel
   judge and the discriminant, which see the corners shrunk beside the whole card, find its ranks
   all but the same);
-- all three agreeing, none sure alone: on a first-look outline, the network finding the view
-  very like the card (AGREED_LIKENESS), nearest it and sure of its suit, the pixel judge finding
+- all three agreeing, where no rule above names the card: on a first-look outline, the network
+  finding the view very like the card (AGREED_LIKENESS), nearest it and sure of its suit, the pixel judge finding
   it nearest too, the view within AGREED_RESIDUAL of it and the discriminant's whole card
   telling the suit, and each corner's figure matching it better than any other rank's by
   AGREED_MARGIN (a white deck whose faint figures the network and the discriminant cannot tell
@@ -153,8 +153,8 @@ SECOND_LOOK_LIKENESS = 0.7
 # this like it, the view be this near it pixel by pixel, and each corner's figure match it by
 # this much. On 8 tuned seeds of each corpus, of the views the network and the pixel judge both
 # found nearest another rank of the suit (24), one had figure margins above 0 (0.075: a green 2
-# whose outline cut its figure to the 1's, 0.81 alike); 0.8 and 0.3 more points of the card frames
-# named, none wrong. A rainbow 1 both took for the red 1 (corpus B, seed 118, looked at after it
+# whose outline cut its figure to the 1's, 0.81 alike, which the likeness asked stops); 0.8 and
+# 0.3 more points of the card frames named, none wrong. A rainbow 1 both took for the red 1 (corpus B, seed 118, looked at after it
 # was measured) is why the suit must be told too. Where the pixel judge is sure of a card and
 # the network finds another rank of its suit nearest, it must find the view as like the card:
 # a red 5 whose outline cut off the top of its figure, 0.82 like the 3 for the network and 0.78
@@ -299,16 +299,23 @@ class FaceReader:
                   figure: _FigureMargins, first_look: bool) -> bool:
         """Whether the card the network is sure of is seconded by the pixel judge (the rules of
         the module's docstring), on a first-look outline or a later look's."""
-        card = verdict.card
         if not first_look and verdict.likeness < SECOND_LOOK_LIKENESS:
             return False
-        residual = pixels.near.get(card, np.inf)
         very_sure = verdict.likeness >= STRONG_LIKENESS \
             and verdict.gap >= SURE_GAP_FACTOR * self.judge.min_gap
-        # less than very sure: not against the card's figure (an outline run askew across it;
-        # no margin, -inf, where the figures cannot tell the suit's ranks: nothing against it)
-        if not very_sure and -np.inf < figure.least(card) <= -AGAINST_MARGIN:
+        if not self._pixels_second(face, verdict, pixels, first_look, very_sure):
             return False
+        # less than very sure: not against the card's figure (an outline run askew across it;
+        # no margin, -inf, where the figures cannot tell the suit's ranks: nothing against it).
+        # Asked last, so that the figures are matched only for a card otherwise named
+        return very_sure or not -np.inf < figure.least(verdict.card) <= -AGAINST_MARGIN
+
+    def _pixels_second(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
+                       first_look: bool, very_sure: bool) -> bool:
+        """_seconded's pixel judge and discriminant: whether they second the card the network
+        is sure of (`very_sure`: STRONG_LIKENESS alike and SURE_GAP_FACTOR times its gap)."""
+        card = verdict.card
+        residual = pixels.near.get(card, np.inf)
         limit = FAR_RESIDUAL if very_sure else self.pixels.max_residual
         # all but certain, and within the pixel judge's own limit: the discriminant need not
         # second it; where the pixel judge finds another card a little nearer, the

@@ -138,10 +138,15 @@ def test_outlines_one_on_the_other_are_one_thing_named_only_if_none_names_anothe
     assert [r.card for r in one_per_thing([_read(inner, "Y3"), _read(outer, "Y1")])] == [None]
     assert [r.card for r in one_per_thing([_read(inner, "Y3"), _read(outer, "Y3", likeness=0.9)])] == ["Y3"]
     # an outline of it names nothing, but the pixel judge was sure of another card on it
-    assert [r.card for r in one_per_thing([_read(inner, "Y1"), _read(outer, None, pixels_sure="Y2")])] == [None]
-    assert [r.card for r in one_per_thing([_read(inner, "Y1", pixels_sure="Y1"), _read(outer, None)])] == ["Y1"]
+    contested = [_read(inner, "Y1"), _read(outer, None, pixels_sure="Y2")]
+    assert [r.card for r in one_per_thing(contested)] == [None]
+    seconded = [_read(inner, "Y1", pixels_sure="Y1"), _read(outer, None)]
+    assert [r.card for r in one_per_thing(seconded)] == ["Y1"]
     apart = _read(_square(80) + 300, "R2")
     assert sorted(r.card for r in one_per_thing([_read(inner, "Y3"), apart])) == ["R2", "Y3"]
+    # the pixel judge sure of another card on another thing contests nothing
+    apart_unsure = _read(_square(80) + 300, None, pixels_sure="Y1")
+    assert sorted(str(r.card) for r in one_per_thing([_read(inner, "Y3"), apart_unsure])) == ["None", "Y3"]
     assert one_per_thing([]) == []
 
 
@@ -452,7 +457,7 @@ def test_a_card_is_named_only_where_both_judges_find_it_near_and_one_is_sure(rea
     card, and its discriminant names it too (or the network is all but certain of it, on a
     first-look outline); the pixel judge's sure card is named if the network's nearest card is
     the same and the network finds the view like a taught face at all. Where the pixel judge
-    is sure of a card and the network finds another nearest, nothing is named; where the
+    is sure of a card and the network finds another clearly nearer, nothing is named; where the
     pixel judge finds another card nearer without being sure of it, the network's card is
     named only on a first look, the network very sure of it or very like it."""
     named, learned, corners, untold, _margins = judged
@@ -508,6 +513,8 @@ def test_a_card_is_named_only_where_both_judges_find_it_near_and_one_is_sure(rea
     too_far = FAR_RESIDUAL + 0.05
     assert named(very, seen(None, "W5", too_far, 0.4, {"W5": too_far})) == (None, "")
     assert named(sure, seen("W1", "W1", 0.06, 0.48, near_both)) == (None, "")  # sure of another
+    clearly = NetVerdict("W5", "W5", 0.99, 0.08, "W1", {"W5": 0.99, "W1": 0.91})  # the 1 clearly behind
+    assert named(clearly, seen("W1", "W1", 0.06, 0.48, near_both)) == (None, "")
     assert named(unsure, seen("W5", "W5", 0.1, 0.4, {"W5": 0.1})) == ("W5", "pixels")
     # the network all but as near another rank of the suit: each rank corner must tell the rank
     told: list[str] = []
@@ -610,8 +617,8 @@ def test_the_pixel_judges_card_is_named_where_the_network_cannot_tell_it_from_it
     assert named(NetVerdict(None, "W3", less + 0.01, 0.01, "W2", {"W3": less + 0.01, "W1": less}),
                  sure_of_w1) == (None, "")
     # the network's nearest card the pixel judge's too, the 3 all but as near, the view less than
-    # very like either: the figures are not asked (a rainbow 5 under a dark lamp, 0.69 like it,
-    # had figures matching the 3 a little better), each rank corner of the discriminant is
+    # very like either: the figures are not asked (a figure cut or shifted may match another
+    # rank), each rank corner of the discriminant is
     margins["W5"] = (0.05, 0.03)
     unlike = NetVerdict(None, "W5", 0.69, 0.02, "W3", {"W5": 0.69, "W3": 0.67})
     assert named(unlike, seen("W5", "W5", 0.05, 0.4, {"W5": 0.05})) == (None, "")
@@ -647,7 +654,9 @@ def test_a_card_all_three_judges_agree_on_is_named_though_none_is_sure_of_it(jud
     assert named(sure, near) == ("W3", "agreement")  # sure, but not seconded by the other rules
     assert named(NetVerdict(None, "W3", 0.95, 0.01, "W2"), near) == (None, "")  # no likeness per card
     assert named(torn, near, max_residual=0.22) == (None, "")  # a later look
-    assert named(NetVerdict(None, "W3", AGREED_LIKENESS - 0.01, 0.01, "W2"), near) == (None, "")
+    less = AGREED_LIKENESS - 0.01
+    assert named(NetVerdict(None, "W3", less, 0.01, "W2", {**alike, "W3": less, "W2": less - 0.01}), near) \
+        == (None, "")
     assert named(torn, seen(None, "W2", 0.1, 0.4, {"W2": 0.1, "W3": 0.11})) == (None, "")  # W2 nearest
     assert named(torn, seen(None, "W3", AGREED_RESIDUAL + 0.01, 0.4, {"W3": AGREED_RESIDUAL + 0.01})) == (None, "")
     assert named(torn, seen(None, "W3", 0.1, 0.4, {"W3": 0.1, "W2": 0.11}, printed=("W2",))) == (None, "")
