@@ -13,9 +13,9 @@ Each card-shaped outline in the frame (finder.OutlineSearch) is put upright and 
 A card is named only when one judge is sure of it and the other does not point elsewhere (or
 finds another rank of its suit all but as near, the rank told; or, where no judge's card is
 seconded so, the figure in its corners tells its rank and both agree on its suit, or all three
-agree on the card), and the view shows the card's print (PixelJudge: no more than MAX_BARE_RATIO times as
-far from the card as from a bare card of its paper, so that a lined notebook is not a faintly
-printed white 1):
+agree on the card), and the view shows the card's print (PixelJudge: no more than
+MAX_BARE_RATIO times as far from the card as from a bare card of its paper, so that a lined
+notebook is not a faintly printed white 1):
 
 - the pixel judge sure of the card, and the network finding it nearest, the view at least
   somewhat like a taught face (the network's MIN_LIKENESS: a lined notebook the pixel judge took
@@ -55,11 +55,11 @@ printed white 1):
   judge and the discriminant, which see the corners shrunk beside the whole card, find its ranks
   all but the same);
 - all three agreeing, where no rule above names the card: on a first-look outline, the network
-  finding the view very like the card (AGREED_LIKENESS), nearest it and sure of its suit, the pixel judge finding
-  it nearest too, the view within AGREED_RESIDUAL of it and the discriminant's whole card
-  telling the suit, and each corner's figure matching it better than any other rank's by
-  AGREED_MARGIN (a white deck whose faint figures the network and the discriminant cannot tell
-  apart, but the figure judge, matching the corners at full size, can).
+  finding the view very like the card (AGREED_LIKENESS), nearest it and sure of its suit, the
+  pixel judge finding it nearest too, the view within AGREED_RESIDUAL of it and the
+  discriminant's whole card telling the suit, and each corner's figure matching it better than
+  any other rank's by AGREED_MARGIN (a white deck whose faint figures the network and the
+  discriminant cannot tell apart, but the figure judge, matching the corners at full size, can).
 
 The two see different things (the network what its training taught it to overlook, the pixel
 judge what differs under this light), each is sure of views the other is not, and where the
