@@ -13,7 +13,7 @@ face), then the camera names the cards it sees.
   deck_file.py  the taught faces, saved and loaded (a .npz file without pickles)
   teach.py      teaching: one photo, a folder of photos, the self-check of a taught deck
   reader.py     naming the cards in a frame, only when both judges agree and one is sure (or the
-                figure tells the rank where both agree on the suit)
+                figure tells the rank where both agree on the suit, or all three agree)
 
 numpy and OpenCV only: no UI, no hardware. The network is trained by training/train_face_net.py.
 """

@@ -35,16 +35,20 @@ ZOOMS = (1.0, 1.06)
 FLAT = 4.0  # a taught corner whose brightness varies less than this (0-255) shows no figure
 
 
+def _grey(face: np.ndarray) -> np.ndarray:
+    """The mean of a face's colour channels, float32."""
+    return face.astype(np.float32).mean(axis=2)
+
+
 def corners(face: np.ndarray) -> list[np.ndarray]:
-    """The two corners of an upright face (features.corners), grey (the mean of the colour
-    channels, float32)."""
-    return features.corners(face.astype(np.float32).mean(axis=2))
+    """The two corners of an upright face (features.corners), grey (_grey)."""
+    return features.corners(_grey(face))
 
 
 def _searched(face: np.ndarray) -> list[np.ndarray]:
     """The two corners of a view with SHIFT pixels more on each side (the face's edge repeated
     past it), turned as `corners` turns them."""
-    grey = face.astype(np.float32).mean(axis=2)
+    grey = _grey(face)
     h, w = grey.shape
     cw, ch = features.corner_size(w, h)
     padded = cv2.copyMakeBorder(grey, SHIFT, SHIFT, SHIFT, SHIFT, cv2.BORDER_REPLICATE)

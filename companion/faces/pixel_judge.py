@@ -5,7 +5,8 @@ card by its own rules, and a card the network is sure of is named only if this j
 among its nearest and its discriminant names it too (seconding the network: the whole card's
 distance from its taught views is not limited there, and a part a hand or a lamp spoiled may
 dissent; see learns), or the network is all but certain of it (reader.CERTAIN_GAP); reader.py
-says when this judge's nearest card must be the same.
+says when this judge's nearest card must be the same, and when the figures in the corners
+(figures.py) help tell a card this judge and the network are not sure of alone.
 
 It judges an upright face twice, and names a card only when both judges name it; or, where the
 first is sure of the suit and not of the rank, when the second names a card of that suit and
