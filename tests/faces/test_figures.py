@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from companion.faces.deck_file import Deck
-from companion.faces.figures import FigureJudge
+from companion.faces.figures import TOLD, FigureJudge
 from companion.faces.finder import FACE_H, FACE_W
-from companion.faces.reader import FIGURE_MARGIN
+from companion.faces.reader import AGAINST_MARGIN, AGREED_MARGIN, FIGURE_MARGIN
 
 
 def small_figure_face(rank: int, colour=(40, 40, 200)) -> np.ndarray:
@@ -85,6 +85,54 @@ def test_a_corner_under_a_thumb_tells_nothing_in_that_corner_only(deck):
     assert first < FIGURE_MARGIN
 
 
+PAPER, PIP, CLOTH = (240, 226, 246), (170, 210, 170), (120, 40, 130)
+
+
+def pips_face(rank: int) -> np.ndarray:
+    """A pale card whose rank is a row of small faint rings in the corners (as many as the
+    rank), drawn four times larger and shrunk as a camera's picture is."""
+    k = 4
+    big = np.full((FACE_H * k, FACE_W * k, 3), PAPER, np.uint8)
+    for i in range(rank):
+        cv2.circle(big, (20 + 16 * i, 20), 6, PIP, 3)
+        cv2.circle(big, (FACE_W * k - 20 - 16 * i, FACE_H * k - 20), 6, PIP, 3)
+    cv2.circle(big, (FACE_W * k // 2, FACE_H * k // 2), 60, PIP, 8)
+    return cv2.resize(big, (FACE_W, FACE_H), interpolation=cv2.INTER_AREA)
+
+
+def test_faint_pips_with_a_strip_of_cloth_along_the_edge_do_not_speak_against_their_rank():
+    """An outline two pixels outside the card's top and left edges takes in a strip of the
+    cloth, which outweighs a row of faint rings: matched whole, a 1-3 had another rank's
+    corner match it better by more than AGAINST_MARGIN, and the reader would have refused the
+    card the network was sure of. Matched without its edge, no corner speaks against its own
+    rank."""
+    pale = Deck(faces={f"W{rank}": [pips_face(rank)] for rank in range(1, 6)})
+    judge = FigureJudge(pale)
+    for rank in range(1, 6):
+        view = np.empty_like(pale.faces[f"W{rank}"][0])
+        view[:] = CLOTH
+        view[2:, 2:] = pale.faces[f"W{rank}"][0][:-2, :-2]
+        view = cv2.GaussianBlur(view, (0, 0), 0.6)
+        assert min(judge.margins(view, f"W{rank}")) > -AGAINST_MARGIN, rank
+
+
+def test_a_figure_printed_up_to_the_card_edge_is_still_told():
+    """A rank figure on the card's very edge (marks printed into the border) is told from the
+    whole corner, edge and all, with the outline a pixel off: the corner matched without its
+    edge alone would lose it."""
+    def edge_face(rank: int) -> np.ndarray:
+        face = np.full((FACE_H, FACE_W, 3), (200, 80, 30), np.uint8)
+        for i in range(rank):  # as many short marks as the rank, on the card's very edge
+            face[0:2, 3 + 4 * i:6 + 4 * i] = 250
+            face[FACE_H - 2:, FACE_W - 6 - 4 * i:FACE_W - 3 - 4 * i] = 250
+        return face
+    bars = Deck(faces={f"B{rank}": [edge_face(rank)] for rank in range(1, 6)})
+    judge = FigureJudge(bars)
+    for rank in range(1, 6):
+        view = at_the_table(bars.faces[f"B{rank}"][0], 0, 1, (0.9, 1.0, 1.1), 0.4)
+        assert min(judge.margins(view, f"B{rank}")) >= FIGURE_MARGIN, rank
+
+
 def test_no_margin_without_another_rank_of_the_suit_or_without_a_figure():
     """A suit of one taught card has no rank to tell from; a card whose corners are bare (an
     edition printing the rank in the art alone) has no figure to tell it by, and a rank beside
@@ -103,3 +151,9 @@ def test_no_margin_without_another_rank_of_the_suit_or_without_a_figure():
 def test_a_face_of_another_size_is_refused(deck):
     with pytest.raises(ValueError):
         FigureJudge(deck).margins(np.zeros((45, 30, 3), np.uint8), "R1")
+
+
+def test_a_corner_told_without_matching_it_again_is_told_for_every_margin_the_reader_asks():
+    """A corner whose whole margin reaches TOLD is not matched again without its edge: no
+    margin the reader asks of the figures may be higher."""
+    assert max(FIGURE_MARGIN, AGREED_MARGIN, AGAINST_MARGIN) <= TOLD

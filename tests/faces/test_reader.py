@@ -441,7 +441,8 @@ def judged(reader, monkeypatch):
         return card in learned
 
     monkeypatch.setattr(reader.pixels, "learns", learns)
-    monkeypatch.setattr(reader.figures, "margins", lambda face, card: margins.get(card, (-np.inf, -np.inf)))
+    monkeypatch.setattr(reader.figures, "margins",
+                        lambda face, card, seen=None: margins.get(card, (-np.inf, -np.inf)))
     monkeypatch.setattr(reader.pixels, "suit_told", lambda face, card: card not in untold)
 
     def named(net: NetVerdict, pixels: PixelVerdict, max_residual: float | None = None):
@@ -629,7 +630,7 @@ def test_the_pixel_judges_card_is_named_where_the_network_cannot_tell_it_from_it
     assert named(torn, seen("R1", "R1", 0.05, 0.4, {"R1": 0.05})) == (None, "")  # another suit
 
 
-def test_a_card_all_three_judges_agree_on_is_named_though_none_is_sure_of_it(judged):
+def test_a_card_all_three_judges_agree_on_is_named_though_none_is_sure_of_it(reader, judged, monkeypatch):
     """Where no other rule names a card, but the network and the pixel judge both find it
     nearest, on a first-look outline, the network finding the view AGREED_LIKENESS like it and
     every card of another suit less like it by MIN_GAP, the view within AGREED_RESIDUAL of it,
@@ -651,7 +652,11 @@ def test_a_card_all_three_judges_agree_on_is_named_though_none_is_sure_of_it(jud
     assert named(torn, near) == (None, "")
     untold.clear()
     sure = NetVerdict("W3", "W3", 0.95, 0.1, "W2", alike)
-    assert named(sure, near) == ("W3", "agreement")  # sure, but not seconded by the other rules
+    assert named(sure, near) == ("W3", "network")  # sure: its figure seconds it
+    told = {"W2"}  # the rank corners tell another rank: the figure does not second it
+    monkeypatch.setattr(reader.pixels, "rank_told", lambda face, card: card in told)
+    assert named(sure, near) == ("W3", "agreement")
+    told.clear()
     assert named(NetVerdict(None, "W3", 0.95, 0.01, "W2"), near) == (None, "")  # no likeness per card
     assert named(torn, near, max_residual=0.22) == (None, "")  # a later look
     less = AGREED_LIKENESS - 0.01
@@ -794,8 +799,10 @@ def test_a_card_the_network_is_sure_of_is_named_though_the_pixel_judge_finds_ano
     assert (pixels.card, pixels.best) == (None, nearest)
     monkeypatch.setattr(reader_module, "STRONG_LIKENESS", 2.0)  # the network never this sure
     # (the network is all but certain of the red 4 and the yellow 3 too, 0.32 and 0.26 ahead:
-    # CERTAIN_GAP names them as well. Set aside here)
+    # CERTAIN_GAP names them as well, and the red 4's figures tell its rank: FIGURE_MARGIN names
+    # it too. Set aside here)
     monkeypatch.setattr(reader_module, "CERTAIN_GAP", 2.0)
+    monkeypatch.setattr(reader_module, "FIGURE_MARGIN", 2.0)
     assert reader.read(frame, "multicolor") == []
 
 
@@ -1071,3 +1078,60 @@ def test_the_pixel_judges_card_is_not_named_where_the_network_finds_the_view_les
     monkeypatch.setattr(reader_module, "AGREED_LIKENESS", reader.judge.min_likeness)
     monkeypatch.setattr(reader_module, "STRONG_LIKENESS", reader.judge.min_likeness)
     assert reader.read(frame, "multicolor") == ["M3"]
+
+
+def test_a_card_the_network_is_sure_of_is_seconded_by_its_figure_where_the_discriminant_is_silent(
+        reader, judged, monkeypatch):
+    """A pale deck's faint figures, which the discriminant's shrunk corners all but lose: the
+    network sure of the card and finding the view very like it (STRONG_LIKENESS), the pixel
+    judge finding it nearest and within its limit, on a first-look outline, the card is named
+    where each corner's figure matches it better than any other rank's by AGREED_MARGIN, the
+    discriminant's whole card telling its suit and its rank corners no other rank."""
+    from companion.faces.reader import AGREED_MARGIN, STRONG_LIKENESS
+
+    named, learned, _corners, untold, margins = judged
+    told: set[str] = set()  # the cards whose rank the discriminant's rank corners tell
+    monkeypatch.setattr(reader.pixels, "rank_told", lambda face, card: card in told)
+    sure = NetVerdict("W5", "W5", 0.86, 0.07, "W2")
+    near = seen(None, "W5", 0.11, 0.4, {"W5": 0.11})
+    assert not learned  # the discriminant names nothing
+    assert named(sure, near) == (None, "")  # the figures tell nothing
+    margins["W5"] = (AGREED_MARGIN, 0.3)
+    assert named(sure, near) == ("W5", "network")
+    assert named(sure, near, max_residual=0.22) == (None, "")  # a later look
+    assert named(NetVerdict("W5", "W5", STRONG_LIKENESS - 0.01, 0.07, "W2"), near) == (None, "")
+    assert named(sure, seen(None, "W2", 0.1, 0.4, {"W2": 0.1, "W5": 0.11})) == (None, "")  # W2 nearest
+    far = seen(None, "W5", 0.5, 0.4, {"W5": 0.5})
+    assert named(sure, far) == (None, "")  # beyond the pixel judge's limit
+    told.add("W4")  # the rank corners tell another rank of the suit
+    assert named(sure, near) == (None, "")
+    told.clear()
+    untold.add("W5")  # the whole card does not tell the suit
+    assert named(sure, near) == (None, "")
+    untold.clear()
+    margins["W5"] = (AGREED_MARGIN - 0.01, 0.3)  # one corner short
+    assert named(sure, near) == (None, "")
+
+
+def test_no_card_is_named_on_a_later_looks_outline_against_its_figure(judged):
+    """An outline of a later look may cut a corner off the card (a rainbow 5 whose faint
+    outline both judges took for the 4, the network 0.92 like it and 0.21 ahead, the cut
+    corner's figure matching the 5 better by 0.19; corpus A, seed 143): there, a card a corner's
+    figure matches another rank of its suit better by AGAINST_MARGIN or more is not named, however
+    sure the judges are; on a first-look outline, the network very sure, it is."""
+    from companion.faces.reader import AGAINST_MARGIN, SECOND_LOOK_MAX_RESIDUAL
+
+    named, learned, _corners, _untold, margins = judged
+    learned.append("W4")
+    very_sure = NetVerdict("W4", "W4", 0.92, 0.21, "W5")
+    both = seen("W4", "W4", 0.19, 0.4, {"W4": 0.19})
+    later = SECOND_LOOK_MAX_RESIDUAL
+    margins["W4"] = (0.04, -AGAINST_MARGIN)
+    assert named(very_sure, both, max_residual=later) == (None, "")  # the pixel judge's card
+    network_alone = seen(None, "W4", 0.19, 0.4, {"W4": 0.19})
+    assert named(very_sure, network_alone, max_residual=later) == (None, "")
+    assert named(very_sure, both) == ("W4", "pixels")  # a first look
+    assert named(very_sure, network_alone) == ("W4", "network")
+    margins["W4"] = (0.04, -AGAINST_MARGIN + 0.01)
+    assert named(very_sure, both, max_residual=later) == ("W4", "pixels")
+    assert named(very_sure, network_alone, max_residual=later) == ("W4", "network")
