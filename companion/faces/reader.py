@@ -303,7 +303,7 @@ class FaceReader:
             unsure_rank = verdict.gap < self.judge.min_gap and verdict.second[:1] == card[:1]
             told = not unsure_rank or pixels.faint or self._rank_told(face, card, verdict.likeness, figure)
             # on a later look's outline, not against the card's figure (asked last)
-            return told and (first_look or not -np.inf < figure.least(card) <= -AGAINST_MARGIN)
+            return told and (first_look or not figure.against(card))
         alike = verdict.alike.get(card, -np.inf)
         return first_look and verdict.best[:1] == card[:1] and alike >= AGREED_LIKENESS \
             and alike > verdict.likeness - self.judge.min_gap and self._rank_told(face, card, alike, figure)
@@ -334,7 +334,7 @@ class FaceReader:
         # outline run askew across it; no margin, -inf, where the figures cannot tell the suit's
         # ranks: nothing against it). Asked last, so that the figures are matched only for a
         # card otherwise named (or one _figure_seconds asks them of)
-        return (very_sure and first_look) or not -np.inf < figure.least(verdict.card) <= -AGAINST_MARGIN
+        return (very_sure and first_look) or not figure.against(verdict.card)
 
     def _pixels_second(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
                        first_look: bool, very_sure: bool) -> bool:
@@ -450,6 +450,12 @@ class _FigureMargins:
         if card not in self._least:
             self._least[card] = min(self._judge.margins(self._face, card, self._seen))
         return self._least[card]
+
+    def against(self, card: str) -> bool:
+        """Whether a corner's figure matches another rank of the card's suit better by
+        AGAINST_MARGIN (no margin, -inf, where the figures cannot tell the suit's ranks:
+        nothing against it)."""
+        return -np.inf < self.least(card) <= -AGAINST_MARGIN
 
 
 def one_per_thing(reads: list[FaceRead]) -> list[FaceRead]:
