@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+# each process running tests (pytest-xdist's workers) keeps Kivy's settings and logs apart
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ["KIVY_HOME"] = f"{os.environ.get('KIVY_HOME', REPO / '.kivy-test')}-{os.environ['PYTEST_XDIST_WORKER']}"
 # Real games played on hanab.live, converted to the game-log format (see its README).
 FIXTURES = REPO / "tests" / "fixtures" / "real-games"
 

@@ -236,8 +236,19 @@ def _support(quad: np.ndarray, distance: np.ndarray, tolerance: float = 1.5) -> 
 
 def one_on_the_other(a: Quad, b: Quad) -> bool:
     """One quad's centre lies inside the other."""
-    return (cv2.pointPolygonTest(b.reshape(-1, 1, 2), tuple(map(float, a.mean(axis=0))), False) >= 0
-            or cv2.pointPolygonTest(a.reshape(-1, 1, 2), tuple(map(float, b.mean(axis=0))), False) >= 0)
+    return holds(b, a) or holds(a, b)
+
+
+def holds(outer: Quad, inner: Quad) -> bool:
+    """Whether `outer` holds the centre of `inner`."""
+    return cv2.pointPolygonTest(outer.reshape(-1, 1, 2), tuple(map(float, inner.mean(axis=0))), False) >= 0
+
+
+def inside_a_bigger_one(quad: Quad, others: Sequence[Quad], share: float) -> bool:
+    """Whether one of `others` holds the centre of `quad` and is at least `share` times its area:
+    the outline is then a part of a bigger thing (a card's art, a strip of a notebook's page)."""
+    area = cv2.contourArea(quad)
+    return any(holds(other, quad) and cv2.contourArea(other) >= share * area for other in others)
 
 
 def card_shaped(quad: Quad) -> bool:
@@ -302,11 +313,11 @@ class OutlineSearch:
     `faint` by the faint edges of the brightness smoothed further."""
 
     def __init__(self, frame: np.ndarray) -> None:
-        self._frame = frame
+        self.frame = frame
 
     @functools.cached_property
     def _prepared(self) -> _Picture | None:
-        return _picture(self._frame)
+        return _picture(self.frame)
 
     def cards(self, fallback: bool = True) -> list[Quad]:
         """The outlines of the card-shaped things, biggest first (at most MAX_CANDIDATES; a
@@ -326,11 +337,12 @@ class OutlineSearch:
         (standing_out.py), other than those in `known`: a second look, for a card lost among
         the cloth's edges (stripes running into checks), which still differs from it in
         colour, or whose edges gave an outline a little off."""
+        return [quad for quad in self._standing_out if not any(_same_outline(quad, other) for other in known)]
+
+    @functools.cached_property
+    def _standing_out(self) -> list[Quad]:
         picture = self._prepared
-        if picture is None:
-            return []
-        quads = _kept(picture, _standing_out_outlines(picture))
-        return [quad for quad in quads if not any(_same_outline(quad, other) for other in known)]
+        return [] if picture is None else _kept(picture, _standing_out_outlines(picture))
 
     def faint(self, known: Sequence[Quad] = ()) -> list[Quad]:
         """The card-shaped outlines of faint edges (the brightness smoothed further, at lower

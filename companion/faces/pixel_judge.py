@@ -34,7 +34,10 @@ CONTENDER_RATIO):
 A card is named only where the view shows its print: the view may be no more than MAX_BARE_RATIO
 times as far from the card as from a bare card of its paper, its taught face's middle colour all
 over (a lined notebook under a lamp was 1.45-1.7 times as far from a cream deck's white 1, a bar in
-each corner and a small symbol, as from that bare card). A card outside the variant's deck is never
+each corner and a small symbol, as from that bare card); a view all but blank, within
+BLANK_RESIDUAL of that bare card, no more than BLANK_BARE_RATIO times as far from the card as from
+it (a phone's pale screen and notebooks under an orange and a cold lamp were 1.24-1.4 times as
+far). A card outside the variant's deck is never
 named, and neither is a card whose nearest taught face is outside it, nor a card of a suit not all
 taught (an untaught rank differs from the taught ones where neither judge looked)."""
 
@@ -88,8 +91,20 @@ CONTENDER_RATIO = 1.25  # a card whose residual is within this factor of the nea
 # residual to the card's bare paper (its taught face's middle colour all over). Lined notebooks
 # the network took for a cream deck's white 1 (a bar in each corner, a small symbol) were
 # 1.45-1.7 times as far from it as from its bare paper; black cards with little art, seen right,
-# up to 1.36 times (a phone's pale screen, taken for that white 1, was 1.12: not caught)
+# up to 1.36 times (a phone's pale screen, taken for that white 1, was 1.12: not caught by this
+# ratio; a view all but blank is asked more, BLANK_BARE_RATIO)
 MAX_BARE_RATIO = 1.4
+# a view this near the card's bare paper is all but blank, and shows the card's print only if at
+# most BLANK_BARE_RATIO times as far from the card as from that paper: a phone's pale screen and
+# a lined notebook under an orange lamp, 0.11-0.12 from a cream deck's white 1's bare paper, were
+# 1.40 and 1.35 times as far from the 1 (the network 0.77 and 0.74 like it, 0.31 ahead; corpus B,
+# seed 158), and a notebook under a cold lamp, 0.21 from it, 1.24 times (0.70 alike, 0.35 ahead;
+# seed 164; both looked at after they were measured). Of the outlines named right on 8 tuned
+# seeds of each corpus (2,783 and 2,490), 171 and 67 were this near their card's bare paper, at
+# most 1.07 times as far from the card; of those further from it than BLANK_BARE_RATIO times,
+# the nearest its bare paper was 0.225 from it (a white 5, 1.35 times, the network 0.92 like it)
+BLANK_RESIDUAL = 0.22
+BLANK_BARE_RATIO = 1.1
 # an outline of the second look (what stands out from the cloth) is less sure to be the card's
 # own (a blob may lose a corner to a stripe of the cloth's colour, or take in a shadow), and a
 # face warped a little off can lean to a neighbouring rank: it names a card only as close to a
@@ -109,7 +124,7 @@ class PixelVerdict:
     leaning: float  # towards it against its closest rival (0.5 when it has none)
     # the residual of each card nearly as near as the nearest (within RIVAL_RATIO of its residual)
     near: dict[str, float] = field(default_factory=dict)
-    printed: frozenset[str] = frozenset()  # those of them whose print the view shows (MAX_BARE_RATIO)
+    printed: frozenset[str] = frozenset()  # those whose print the view shows (MAX_BARE_RATIO, BLANK_BARE_RATIO)
     faint: bool = False  # `card` named on a faint figure: the discriminant names none, nor another
 
 
@@ -466,12 +481,17 @@ class PixelJudge:
 
     def _printed(self, comparison: Comparison, near: dict[str, float]) -> list[str]:
         """The cards of `near` (card: residual) whose print the compared face shows: at most
-        MAX_BARE_RATIO times as far from the card as from its bare paper."""
+        MAX_BARE_RATIO times as far from the card as from its bare paper, BLANK_BARE_RATIO where
+        the face is within BLANK_RESIDUAL of that paper (all but blank)."""
         bare, _gains = features.residuals(comparison.sample, self._bare, self._scale)
         own = np.full(len(self.cards), np.inf, np.float32)  # per card, its nearest bare paper
         np.minimum.at(own, self._bare_labels, bare)
-        return [card for card, residual in near.items()
-                if residual <= MAX_BARE_RATIO * float(own[self._index[card]])]
+        printed = []
+        for card, residual in near.items():
+            paper = float(own[self._index[card]])
+            if residual <= (BLANK_BARE_RATIO if paper <= BLANK_RESIDUAL else MAX_BARE_RATIO) * paper:
+                printed.append(card)
+        return printed
 
 
 def shown_cards(variant: Variant | str | None) -> set[str] | None:

@@ -18,7 +18,7 @@ import numpy as np
 
 from companion.i18n import N_
 from companion.faces.deck_file import Deck
-from companion.faces.finder import OutlineSearch, Quad, upright_face
+from companion.faces.finder import OutlineSearch, Quad, holds, inside_a_bigger_one, upright_face
 from companion.faces.odd_faces import odd_faces, unlike_its_suit
 from companion.faces.teach_outline import pulled_in
 from companion.rules.errors import Message
@@ -60,27 +60,15 @@ def taught_outlines(photo: np.ndarray) -> list[Quad]:
     if (card.min() < EDGE_MARGIN or card[:, 0].max() > w - 1 - EDGE_MARGIN
             or card[:, 1].max() > h - 1 - EDGE_MARGIN):
         return []
-    if _inside_a_bigger_one(card, search.standing_out()):
+    if inside_a_bigger_one(card, search.standing_out(), INSIDE_SHARE):
         return []
     card = pulled_in(photo, card)
     area = cv2.contourArea(card)
     outlines = [card]
     for quad in quads[1:]:
-        if _holds(card, quad) and cv2.contourArea(quad) >= NESTED_SHARE * area:
+        if holds(card, quad) and cv2.contourArea(quad) >= NESTED_SHARE * area:
             outlines.append(quad)
     return outlines
-
-
-def _holds(outer: Quad, inner: Quad) -> bool:
-    """Whether `outer` holds the centre of `inner`."""
-    return cv2.pointPolygonTest(outer.reshape(-1, 1, 2), tuple(map(float, inner.mean(axis=0))), False) >= 0
-
-
-def _inside_a_bigger_one(card: Quad, standing_out: list[Quad]) -> bool:
-    """Whether one of the `standing_out` outlines holds the centre of `card` and is at least
-    INSIDE_SHARE times its area."""
-    area = cv2.contourArea(card)
-    return any(_holds(other, card) and cv2.contourArea(other) >= INSIDE_SHARE * area for other in standing_out)
 
 
 def learn_face(deck: Deck, card: str, photo: np.ndarray, check_edge: bool = True) -> bool:
