@@ -41,6 +41,7 @@ ZOOMS = (1.0, 1.08)  # a face is compared as found and with its edge trimmed (se
 ROUNDED = 0.04  # pixels this near a corner of the card (share of its width) are not compared
 MAX_TINT = 1.7  # a channel's gain over the mean gain, at most (and at least its inverse)
 CAP = 3.0  # the largest residual of one pixel, as a share of the deck's contrast
+BLOCK = 64  # taught samples measured at once (_part_sums)
 
 
 def corner_size(w: int, h: int) -> tuple[int, int]:
@@ -191,30 +192,68 @@ def residuals(candidate: np.ndarray, taught: np.ndarray, scale: float) -> tuple[
     """How far the candidate sample (3 x P) is from each taught sample (N x 3 x P), each under
     its best-fitting light, relative to the deck's contrast `scale`: N values, lower is closer;
     and those lights (N x 3 gains)."""
-    w = _weights()
-    cw = candidate * w
+    gains = _lights(candidate, taught)
+    whole, first, second = _part_sums(candidate, taught, gains, scale, _part_weights()).T
+    # the rank is printed in both corners: the better one counts twice (a finger or a glare
+    # over one corner costs nothing)
+    return (whole + 2 * np.minimum(first, second)) / scale, gains
+
+
+def any_within(candidate: np.ndarray, taught: np.ndarray, scale: float, bound: float) -> bool:
+    """Whether a taught sample may be within `bound` of the candidate (residuals' least value at
+    most `bound`; True also when one is within rounding of it). The whole card's part of a
+    residual is a part of it: only the samples whose whole card alone is that near are measured
+    in full, the pixels of the whole card first for all (about 40% of the work)."""
+    bound = bound * (1 + 1e-5) + 1e-6  # the sums are made in another order here
+    gains = _lights(candidate, taught)
+    n_whole = WHOLE[0] * WHOLE[1]
+    whole = _part_sums(candidate[:, :n_whole], taught[:, :, :n_whole], gains, scale,
+                       _part_weights()[:n_whole, :1])[:, 0] / scale
+    near = np.flatnonzero(whole <= bound)
+    return bool(len(near)) and bool(residuals(candidate, taught[near], scale)[0].min() <= bound)
+
+
+def _lights(candidate: np.ndarray, taught: np.ndarray) -> np.ndarray:
+    """N x 3: per taught sample, the gain of each channel under which it best explains the
+    candidate (least squares), held within MAX_TINT of their mean."""
+    cw = candidate * _weights()
     # <C_c, T_c> per template and channel: a product per channel (BLAS), not one einsum
     num = np.stack([taught[:, c] @ cw[c] for c in range(3)], axis=1)
     den = (cw * candidate).sum(axis=1) + 1e-6  # <C_c, C_c>
     gains = np.maximum(num / den, 1e-3)
     mean = np.exp(np.log(gains).mean(axis=1, keepdims=True))
-    gains = mean * np.clip(gains / mean, 1 / MAX_TINT, MAX_TINT)
-    # per pixel, the mean over the channels of |fitted - taught|, capped, then summed by part
-    # with the pixels' weights (one product with the parts' weight columns); the sum over the
-    # channels is made in place, and divided by their number after the product
-    diff = np.empty(taught.shape[::2], np.float32)
-    channel = np.empty_like(diff)
+    return mean * np.clip(gains / mean, 1 / MAX_TINT, MAX_TINT)
+
+
+def _part_sums(candidate: np.ndarray, taught: np.ndarray, gains: np.ndarray, scale: float,
+               weights: np.ndarray) -> np.ndarray:
+    """N x K: per taught sample, the mean over the channels of |fitted - taught| per pixel,
+    capped (_off), summed with each column of `weights` (P x K). BLOCK samples at a time: the
+    work of each block stays in the processor's cache (measured about 40% quicker than all
+    at once for a deck of 55 faces)."""
+    sums = np.empty((len(taught), weights.shape[1]), np.float32)
+    # the work's two arrays, made once and used by every block (making them anew costs more)
+    work = np.empty((2, min(BLOCK, len(taught)), candidate.shape[1]), np.float32)
+    for start in range(0, len(taught), BLOCK):
+        rows = slice(start, start + BLOCK)
+        block = taught[rows]
+        sums[rows] = _off(candidate, block, gains[rows], scale, work[:, :len(block)]) @ weights
+    return sums / 3.0
+
+
+def _off(candidate: np.ndarray, taught: np.ndarray, gains: np.ndarray, scale: float,
+         work: np.ndarray) -> np.ndarray:
+    """N x P: per taught sample and pixel, the sum over the channels of |fitted - taught|,
+    each capped at 3 * CAP * scale (a glare spot or a finger costs only a little); in the
+    first of the two N x P arrays of `work`."""
+    diff, channel = work
     for c in range(3):
         out = diff if c == 0 else channel
         np.multiply(gains[:, c, None], candidate[c], out=out)
         cv2.absdiff(out, taught[:, c], out)  # |out - taught| in one pass
         if c:
             diff += channel
-    np.minimum(diff, 3.0 * CAP * scale, out=diff)
-    whole, first, second = (diff @ _part_weights()).T / 3.0
-    # the rank is printed in both corners: the better one counts twice (a finger or a glare
-    # over one corner costs nothing)
-    return (whole + 2 * np.minimum(first, second)) / scale, gains
+    return cv2.min(diff, 3.0 * CAP * scale, dst=diff)
 
 
 def separation(candidate: np.ndarray, gains: np.ndarray, first: np.ndarray, second: np.ndarray) -> float:

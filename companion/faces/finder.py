@@ -281,15 +281,19 @@ class _Picture:
     lab: np.ndarray
     thin: np.ndarray  # one pixel wide
     edges: np.ndarray  # thickened, so that small gaps close
-    distance: np.ndarray
+    distance: np.ndarray  # in whole pixels to the nearest edge, capped at 2 (_with_edges)
     min_side: float
     max_side: float
 
 
 def _with_edges(picture: _Picture, thin: np.ndarray) -> _Picture:
     """The picture with other thin edges (and their thickened copy and distance)."""
-    edges = cv2.dilate(thin, np.ones((3, 3), np.uint8))
-    distance = cv2.distanceTransform(255 - edges, cv2.DIST_L2, 3)
+    square = np.ones((3, 3), np.uint8)
+    edges = cv2.dilate(thin, square)
+    # 0 on an edge, 1 beside one, 2 further: all an outline's support asks (within 1.5 pixels
+    # of an edge, or on one), for a tenth of the time of a distance transform
+    beside = cv2.dilate(edges, square)
+    distance = 2 - (edges > 0).view(np.uint8) - (beside > 0).view(np.uint8)
     return dataclasses.replace(picture, thin=thin, edges=edges, distance=distance)
 
 

@@ -197,11 +197,16 @@ class PixelJudge:
         """The face against every taught face, under the light fitted for each."""
         if self._samples is None:
             return None
+        # the face at the zoom that brings it nearest a taught sample (the first such zoom);
+        # the last zoom is measured first, as it is the nearest for most faces, and another
+        # in full only where it may come as near (features.any_within)
         best = None
-        for zoom in features.ZOOMS:
+        for zoom in reversed(features.ZOOMS):
             sample = features.sample(features.zoomed(face, zoom))
+            if best is not None and not features.any_within(sample, self._samples, self._scale, best[1].min()):
+                continue
             res, gains = features.residuals(sample, self._samples, self._scale)
-            if best is None or res.min() < best[1].min():
+            if best is None or res.min() <= best[1].min():
                 best = sample, res, gains
         sample, res, gains = best
         residual = np.full(len(self.cards), np.inf, np.float32)
@@ -483,9 +488,11 @@ class PixelJudge:
         """The cards of `near` (card: residual) whose print the compared face shows: at most
         MAX_BARE_RATIO times as far from the card as from its bare paper, BLANK_BARE_RATIO where
         the face is within BLANK_RESIDUAL of that paper (all but blank)."""
-        bare, _gains = features.residuals(comparison.sample, self._bare, self._scale)
+        # only the bare papers of the near cards are measured
+        rows = np.flatnonzero(np.isin(self._bare_labels, [self._index[card] for card in near]))
+        bare, _gains = features.residuals(comparison.sample, self._bare[rows], self._scale)
         own = np.full(len(self.cards), np.inf, np.float32)  # per card, its nearest bare paper
-        np.minimum.at(own, self._bare_labels, bare)
+        np.minimum.at(own, self._bare_labels[rows], bare)
         printed = []
         for card, residual in near.items():
             paper = float(own[self._index[card]])

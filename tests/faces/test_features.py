@@ -1,0 +1,71 @@
+"""The pixel judge's comparison made quicker gives what measuring everything in full gives."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+import faces_synth_a
+from companion.faces import features, finder
+from companion.faces.finder import OutlineSearch, upright_face
+from companion.faces.pixel_judge import PixelJudge
+
+
+@pytest.fixture(scope="module")
+def judged(taught, look):
+    """The pixel judge of the taught deck, and upright faces of cards seen on the table."""
+    rng = np.random.default_rng(33)
+    faces = []
+    for card in ("R1", "G3", "B5", "W2", "Y4", "R2"):
+        frame, _shown = faces_synth_a.table_frame(look, card, rng)
+        faces += [upright_face(frame, quad) for quad in OutlineSearch(frame).cards()]
+    assert len(faces) >= 6
+    return PixelJudge(taught), faces
+
+
+def test_residuals_made_in_blocks_are_those_made_at_once(judged, monkeypatch):
+    judge, faces = judged
+    sample = features.sample(faces[0])
+    assert len(judge._samples) > 2 * features.BLOCK  # three blocks or more
+    blocked, gains = features.residuals(sample, judge._samples, judge._scale)
+    monkeypatch.setattr(features, "BLOCK", len(judge._samples))
+    whole, whole_gains = features.residuals(sample, judge._samples, judge._scale)
+    np.testing.assert_allclose(blocked, whole, rtol=1e-5)
+    np.testing.assert_array_equal(gains, whole_gains)
+
+
+def test_any_within_says_whether_the_nearest_taught_sample_is_that_near(judged):
+    judge, faces = judged
+    for face in faces:
+        for zoom in features.ZOOMS:
+            sample = features.sample(features.zoomed(face, zoom))
+            least = float(features.residuals(sample, judge._samples, judge._scale)[0].min())
+            assert features.any_within(sample, judge._samples, judge._scale, least)
+            assert features.any_within(sample, judge._samples, judge._scale, least * 1.01)
+            assert not features.any_within(sample, judge._samples, judge._scale, least * 0.99)
+
+
+def test_a_face_is_compared_at_the_zoom_measuring_every_zoom_in_full_chooses(judged):
+    judge, faces = judged
+    chosen = set()
+    for face in faces:
+        full = []
+        for zoom in features.ZOOMS:
+            sample = features.sample(features.zoomed(face, zoom))
+            full.append((sample, features.residuals(sample, judge._samples, judge._scale)[0]))
+        first = min(range(len(full)), key=lambda i: (float(full[i][1].min()), i))
+        chosen.add(first)
+        comparison = judge.compare(face)
+        np.testing.assert_array_equal(comparison.sample, full[first][0])
+    assert chosen == set(range(len(features.ZOOMS)))  # most are nearer trimmed; one outline of B5 is not
+
+
+def test_the_capped_distance_to_an_edge_is_the_distance_transforms_where_it_is_asked(look):
+    rng = np.random.default_rng(32)
+    frame, _shown = faces_synth_a.table_frame(look, "B3", rng)
+    picture = finder._picture(frame)
+    exact = cv2.distanceTransform(255 - picture.edges, cv2.DIST_L2, 3)
+    assert picture.edges.any() and (exact > 1.5).any()
+    for tolerance in (0.5, 1.5):  # on an edge; beside one (_support, side_lines)
+        np.testing.assert_array_equal(picture.distance <= tolerance, exact <= tolerance)
