@@ -10,7 +10,7 @@ import pytest
 import faces_synth_a
 from conftest import CLASSIC, bench_deck, bench_look, bench_photo, bench_reader
 from companion.faces.deck_file import Deck
-from companion.faces.finder import FACE_H, FACE_W, find_cards, upright_face
+from companion.faces.finder import FACE_H, FACE_W, OutlineSearch, find_cards, upright_face
 from companion.faces.net_judge import MIN_GAP, NetVerdict
 from companion.faces.pixel_judge import MAX_RESIDUAL, PixelJudge, PixelVerdict, shown_cards
 from companion.faces.reader import FaceRead, FaceReader, one_per_thing
@@ -1258,3 +1258,28 @@ def test_no_card_is_named_on_a_later_looks_outline_against_its_figure(judged):
     margins["W4"] = (0.04, -AGAINST_MARGIN + 0.01)
     assert named(very_sure, both, max_residual=later) == ("W4", "pixels")
     assert named(very_sure, network_alone, max_residual=later) == ("W4", "network")
+
+
+def test_a_faint_figure_does_not_tell_a_rank_its_figures_lean_away_from(monkeypatch):
+    """Corpus A, seed 191, deck 4: a rainbow 3 a thumb half hides, which the pixel judge's first
+    judge alone is sure is the 2 (a faint figure: the discriminant names no card), the network
+    0.92 like the 2 and only 0.01 ahead of the 3; each corner's figure matches the 3 better, by
+    0.06, less than AGAINST_MARGIN. Named nothing; with the figures asked only for
+    AGAINST_MARGIN, as before, the rainbow 2."""
+    from companion.faces import reader as reader_module
+
+    _deck, frames, _empties = bench_deck("a", 191, 4)
+    frame, shown = frames[9]
+    assert shown == {"M3"}
+    reader = bench_reader("a", 191, 4)
+    assert reader.read(frame, "multicolor") == []
+    faces = [upright_face(frame, quad) for quad in OutlineSearch(frame).cards(fallback=False)]
+    faces = [face for face in faces if reader.pixels.verdict(face, None).card == "M2"]
+    assert faces
+    face = faces[0]
+    verdict = reader.judge.verdicts([face])[0]
+    assert verdict.best == "M2" and verdict.second == "M3" and verdict.gap < reader.judge.min_gap
+    assert reader.pixels.verdict(face, None).faint
+    assert -reader_module.AGAINST_MARGIN < min(reader.figures.margins(face, "M2")) < 0
+    monkeypatch.setattr(reader_module, "FAINT_AGAINST_MARGIN", reader_module.AGAINST_MARGIN)
+    assert reader.read(frame, "multicolor") == ["M2"]
