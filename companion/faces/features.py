@@ -193,10 +193,15 @@ def residuals(candidate: np.ndarray, taught: np.ndarray, scale: float) -> tuple[
     its best-fitting light, relative to the deck's contrast `scale`: N values, lower is closer;
     and those lights (N x 3 gains)."""
     gains = _lights(candidate, taught)
-    whole, first, second = _part_sums(candidate, taught, gains, scale, _part_weights()).T
+    return _combined(_part_sums(candidate, taught, gains, scale, _part_weights()), scale), gains
+
+
+def _combined(sums: np.ndarray, scale: float) -> np.ndarray:
+    """The residuals of the part sums (N x 3: the whole card, each corner)."""
+    whole, first, second = sums.T
     # the rank is printed in both corners: the better one counts twice (a finger or a glare
     # over one corner costs nothing)
-    return (whole + 2 * np.minimum(first, second)) / scale, gains
+    return (whole + 2 * np.minimum(first, second)) / scale
 
 
 def any_within(candidate: np.ndarray, taught: np.ndarray, scale: float, bound: float) -> bool:
@@ -210,7 +215,10 @@ def any_within(candidate: np.ndarray, taught: np.ndarray, scale: float, bound: f
     whole = _part_sums(candidate[:, :n_whole], taught[:, :, :n_whole], gains, scale,
                        _part_weights()[:n_whole, :1])[:, 0] / scale
     near = np.flatnonzero(whole <= bound)
-    return bool(len(near)) and bool(residuals(candidate, taught[near], scale)[0].min() <= bound)
+    if not len(near):
+        return False
+    sums = _part_sums(candidate, taught[near], gains[near], scale, _part_weights())
+    return bool(_combined(sums, scale).min() <= bound)
 
 
 def _lights(candidate: np.ndarray, taught: np.ndarray) -> np.ndarray:
@@ -229,8 +237,8 @@ def _part_sums(candidate: np.ndarray, taught: np.ndarray, gains: np.ndarray, sca
                weights: np.ndarray) -> np.ndarray:
     """N x K: per taught sample, the mean over the channels of |fitted - taught| per pixel,
     capped (_off), summed with each column of `weights` (P x K). BLOCK samples at a time: the
-    work of each block stays in the processor's cache (measured about 40% quicker than all
-    at once for a deck of 55 faces)."""
+    work of each block stays in the processor's cache (a deck of 55 faces: 0.98 ms, against
+    1.18 ms all at once)."""
     sums = np.empty((len(taught), weights.shape[1]), np.float32)
     # the work's two arrays, made once and used by every block (making them anew costs more)
     work = np.empty((2, min(BLOCK, len(taught)), candidate.shape[1]), np.float32)

@@ -28,10 +28,10 @@ notebook is not a faintly printed white 1):
   by each corner's figure matching it better than any other rank's by AGREED_MARGIN
   (figures.FigureJudge); a faint figure the discriminant names no card of, on the network's
   nearest card, is left to the pixel judge's first judge, as sure as it must be of a deck of one
-  card, where the figures do not match another rank better; where the network is less than very
-  sure of its nearest card and the discriminant's rank corners do not tell its rank, neither
-  corner's figure may match another rank of its suit better by AGAINST_MARGIN (a white 2 the
-  pixel judge took for the 3);
+  card, where the figures do not match another rank better (FAINT_AGAINST_MARGIN); where the
+  network is less than very sure of its nearest card and the discriminant's rank corners do not
+  tell its rank, neither corner's figure may match another rank of its suit better by
+  AGAINST_MARGIN (a white 2 the pixel judge took for the 3);
 - the network sure of the card, the pixel judge sure of none, and the view as close to the
   card's taught face, pixel by pixel, as the pixel judge asks of a card it names on a first look
   (MAX_RESIDUAL; FAR_RESIDUAL where the network is very sure), among the cards it finds nearest
@@ -172,11 +172,12 @@ FIGURE_MARGIN = 0.08
 AGAINST_MARGIN = 0.08
 # where the network cannot tell the pixel judge's card from another rank of its suit and the
 # discriminant names no card (a faint figure, named by the pixel judge's first judge alone), the
-# figures may not match another rank better at all: a rainbow 3 a thumb half hid, the pixel judge
-# sure of the 2, the network 0.01 ahead for the 2, matched the 3 better by 0.065 in each corner
-# (corpus A, seed 191, looked at after it was measured); of 46 such reads named right on 11
-# seeds, the least leaned to the card by 0.010
-FAINT_AGAINST_MARGIN = 0.0
+# figures may not match another rank better by as much as the three judges' agreement asks the
+# other way (AGREED_MARGIN): a rainbow 3 a thumb half hid, the pixel judge sure of the 2, the
+# network 0.01 ahead for the 2, matched the 3 better by 0.065 in each corner (corpus A, seed 191,
+# looked at after it was measured); of 46 such reads named right on 11 seeds, the least leaned to
+# the card by 0.010. A corner with no figure to see (a glare) matches every rank alike: no margin
+FAINT_AGAINST_MARGIN = 0.02
 # on an outline of a later look (what stands out from the cloth, faint edges), less sure to be a
 # card's own, the network must find the view at least this like the card it is sure of: a lined
 # notebook such a look found was 0.66 like a cream deck's white 1, 0.31 ahead of any other card,
@@ -355,7 +356,7 @@ class FaceReader:
         if card == verdict.best:
             unsure_rank = verdict.gap < self.judge.min_gap and verdict.second[:1] == card[:1]
             # a faint figure tells the rank only where the figures do not lean to another rank
-            # at all (FAINT_AGAINST_MARGIN)
+            # (FAINT_AGAINST_MARGIN)
             told = not unsure_rank or (pixels.faint and not figure.against(card, FAINT_AGAINST_MARGIN)) \
                 or self._rank_told(face, card, verdict.likeness, figure)
             # on a later look's outline, or where the network is less than very sure of it and

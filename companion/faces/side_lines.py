@@ -89,6 +89,9 @@ def _meet(li: np.ndarray, lj: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _on_edge(distance: np.ndarray, points: np.ndarray, tolerance: float = 1.5) -> np.ndarray:
+    """Whether each point is within `tolerance` of an edge (`distance` may be capped, as the
+    finder's is: 1.5 asks within the 8 neighbours of an edge pixel, 0.5 on one), and whether it
+    lies in the picture."""
     h, w = distance.shape
     xs = np.round(points[..., 0]).astype(int)
     ys = np.round(points[..., 1]).astype(int)
