@@ -225,8 +225,9 @@ def snap(frame: np.ndarray, quad: Quad) -> Quad:
 def _support(quad: np.ndarray, distance: np.ndarray, tolerance: float = 1.5) -> float:
     """The share of the quad's sides that runs along an edge of the picture (`distance`: each
     pixel's distance to the nearest edge, capped: _with_edges; `tolerance` 0.5, on an edge, or
-    1.5, within its 8 neighbours, as a distance transform would answer). A card's outline is on an edge all round, but where
-    a finger or a glare hides it; an outline that wanders off the card is not."""
+    1.5, within its 8 neighbours, as a distance transform would answer). A card's outline is
+    on an edge all round, but where a finger or a glare hides it; an outline that wanders off
+    the card is not."""
     h, w = distance.shape
     t = np.linspace(0.0, 1.0, 24, endpoint=False, dtype=np.float32)
     points = np.concatenate([quad[i] + (quad[(i + 1) % 4] - quad[i]) * t[:, None] for i in range(4)])
