@@ -335,20 +335,32 @@ class OutlineSearch:
             return []
         quads = _kept(picture, _edge_outlines(picture))
         if not quads and fallback:
-            quads = _kept(picture, _standing_out_outlines(picture))
+            quads = self._standing_out
         return quads
 
-    def standing_out(self, known: Sequence[Quad] = ()) -> list[Quad]:
+    def standing_out(self, known: Sequence[Quad] = (), without_arms: bool = False) -> list[Quad]:
         """The card-shaped outlines of what stands out from the cloth's colours
         (standing_out.py), other than those in `known`: a second look, for a card lost among
         the cloth's edges (stripes running into checks), which still differs from it in
-        colour, or whose edges gave an outline a little off."""
-        return [quad for quad in self._standing_out if not any(_same_outline(quad, other) for other in known)]
+        colour, or whose edges gave an outline a little off; `without_arms`, those of a card a
+        finger lies across too (standing_out.standing_out: never to teach from)."""
+        quads = self._standing_out_without_arms if without_arms else self._standing_out
+        return [quad for quad in quads if not any(_same_outline(quad, other) for other in known)]
 
     @functools.cached_property
     def _standing_out(self) -> list[Quad]:
         picture = self._prepared
-        return [] if picture is None else _kept(picture, _standing_out_outlines(picture))
+        return [] if picture is None else _kept(picture, _standing_out_outlines(picture, self._standing))
+
+    @functools.cached_property
+    def _standing_out_without_arms(self) -> list[Quad]:
+        picture = self._prepared
+        return [] if picture is None else _kept(picture, _standing_out_outlines(picture, self._standing, True))
+
+    @functools.cached_property
+    def _standing(self) -> np.ndarray:
+        """Where the picture stands out from the cloth (standing_out.standing)."""
+        return standing_out.standing(self._prepared.lab)
 
     def faint(self, known: Sequence[Quad] = ()) -> list[Quad]:
         """The card-shaped outlines of faint edges (the brightness smoothed further, at lower
@@ -423,12 +435,14 @@ def _edge_outlines(picture: _Picture, lines: bool = True) -> list[tuple[float, f
     return found
 
 
-def _standing_out_outlines(picture: _Picture) -> list[tuple[float, float, np.ndarray]]:
-    """(-support, area, quad in frame pixels) of each blob standing out from the cloth that
-    makes a card-shaped quad running along an edge of the picture."""
+def _standing_out_outlines(picture: _Picture, mask: np.ndarray,
+                           without_arms: bool = False) -> list[tuple[float, float, np.ndarray]]:
+    """(-support, area, quad in frame pixels) of each blob of `mask` (standing_out.standing)
+    that makes a card-shaped quad running along an edge of the picture (`without_arms`: see
+    standing_out.standing_out)."""
     found = []
-    for contour in standing_out.standing_out(picture.lab, picture.min_side, picture.max_side,
-                                             (MIN_ASPECT, MAX_ASPECT)):
+    for contour in standing_out.standing_out(mask, picture.min_side, picture.max_side,
+                                             (MIN_ASPECT, MAX_ASPECT), without_arms):
         fitted = _card_quad(contour, picture.distance)
         if fitted is None:
             continue

@@ -9,7 +9,10 @@ more or less light; the brightness is binned coarsely, so that light falling off
 table is still the cloth). Every pixel whose colour is none of those stands out. The blobs
 that stand out, their small holes closed (a stripe of the cloth's own colour across the card),
 are outlines like any other: the finder keeps only those that are card-shaped and run along an
-edge of the picture. A frame always gives the same outlines: nothing in it is drawn at random.
+edge of the picture. A finger across a card stands out with it, and the blob of both is no
+card's shape: opened by a disc half as wide as the blob's thickest part (the card), the finger
+goes and the card stays (the reader's second look asks for such outlines too). A frame always
+gives the same outlines: nothing in it is drawn at random.
 
 numpy and OpenCV only; every length is in pixels of the picture given.
 """
@@ -23,6 +26,7 @@ BAND = 0.06  # the border band the cloth is learned from, as a share of the pict
 BINS = (8, 32, 32)  # of Lab's L, a and b: the brightness coarse (light falls off across a table)
 MIN_BIN_SHARE = 0.004  # a colour of fewer border pixels is not the cloth's (a card at the border)
 MIN_HULL_SHARE = 0.82  # of a blob's rotated bounding box its convex hull must fill
+ARM_SHARE = 0.5  # of the thickest part's width: see _without_arms
 
 
 def cloth_mask(lab: np.ndarray) -> np.ndarray:
@@ -55,25 +59,59 @@ def cloth_mask(lab: np.ndarray) -> np.ndarray:
     return cv2.resize(mask, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
-def standing_out(lab: np.ndarray, min_side: float, max_side: float,
-                 aspect: tuple[float, float]) -> list[np.ndarray]:
+def standing(lab: np.ndarray) -> np.ndarray:
+    """1 where a pixel of the Lab picture stands out from the cloth (cloth_mask), 0 elsewhere."""
+    return (cloth_mask(lab) >= 128).astype(np.uint8)
+
+
+def standing_out(mask: np.ndarray, min_side: float, max_side: float, aspect: tuple[float, float],
+                 without_arms: bool = False) -> list[np.ndarray]:
     """The outer outlines (N x 1 x 2 point arrays, every point of the blob's edge, so that its
-    sides can be fitted) of the blobs that stand out from the cloth and could be a card: short
-    side between min_side and max_side, long side over short side within `aspect`, and about
-    as full as their bounding box."""
-    standing = (cloth_mask(lab) >= 128).astype(np.uint8)
-    contours, _ = cv2.findContours(standing, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    sides can be fitted) of the blobs of `mask` (standing) that could be a card: short side
+    between min_side and max_side, long side over short side within `aspect`, and about as full
+    as their bounding box. A finger across a card stands out with it, an arm off its side that
+    leaves the blob no card's shape: with `without_arms`, such a blob is looked at again
+    without its arms too (_without_arms). Opened so, a firework's rays go and its middle may
+    be left card-shaped: a face is read from such an outline only under the stricter rules of
+    a second look, and never taught from one."""
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     out = []
     for contour in contours:
-        hull = cv2.convexHull(contour)
-        area = cv2.contourArea(hull)
-        if area < min_side * min_side * aspect[0] * 0.8:
-            continue
-        _centre, (rw, rh), _angle = cv2.minAreaRect(hull)
-        short, long_ = min(rw, rh), max(rw, rh)
-        if short < min_side or short > max_side or not aspect[0] <= long_ / max(short, 1.0) <= aspect[1]:
-            continue
-        if area < MIN_HULL_SHARE * rw * rh:
-            continue
-        out.append(contour)
+        shaped = _card_like(contour, min_side, max_side, aspect)
+        if shaped:
+            out.append(contour)
+        elif shaped is None and without_arms:
+            out += _without_arms(contour, min_side, max_side, aspect)
     return out
+
+
+def _card_like(contour: np.ndarray, min_side: float, max_side: float, aspect: tuple[float, float]) -> bool | None:
+    """Whether a blob's outline could be a card's (standing_out); None where it is big enough
+    but not card-shaped."""
+    hull = cv2.convexHull(contour)
+    area = cv2.contourArea(hull)
+    if area < min_side * min_side * aspect[0] * 0.8:
+        return False
+    _centre, (rw, rh), _angle = cv2.minAreaRect(hull)
+    short, long_ = min(rw, rh), max(rw, rh)
+    if short < min_side or not aspect[0] <= long_ / max(short, 1.0) <= aspect[1] \
+            or area < MIN_HULL_SHARE * rw * rh:
+        return None
+    return short <= max_side
+
+
+def _without_arms(contour: np.ndarray, min_side: float, max_side: float,
+                  aspect: tuple[float, float]) -> list[np.ndarray]:
+    """The card-shaped outlines of a blob opened by a disc ARM_SHARE as wide as its thickest
+    part (a card, the thickest thing in it, stays, its corners rounded; a finger, thinner than
+    the disc, goes), in the picture's pixels."""
+    x, y, w, h = cv2.boundingRect(contour)
+    blob = np.zeros((h + 2, w + 2), np.uint8)
+    cv2.drawContours(blob, [contour], -1, 1, -1, offset=(1 - x, 1 - y))
+    width = 2 * float(cv2.distanceTransform(blob, cv2.DIST_L2, 3).max())  # the card's, if one is in it
+    if width < min_side:
+        return []
+    k = 2 * round(ARM_SHARE * width / 2) + 1
+    opened = cv2.morphologyEx(blob, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    parts, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE, offset=(x - 1, y - 1))
+    return [part for part in parts if _card_like(part, min_side, max_side, aspect)]

@@ -87,6 +87,24 @@ def test_a_card_lost_among_the_cloths_edges_is_found_by_its_colours(gen, seed):
     assert len(quads) <= 2
 
 
+def test_a_card_a_finger_lies_across_stands_out_without_the_finger():
+    """A finger across a card's side stands out from the cloth with the card: one blob, the
+    card with an arm off its side, no card's shape. Opened by a disc half as wide as the blob's
+    thickest part (the card), the arm goes and the card's outline is found."""
+    rng = np.random.default_rng(5)
+    frame = np.clip(rng.normal(0, 6, (480, 640, 3)) + (70, 120, 70), 0, 255).astype(np.uint8)
+    corners = cv2.boxPoints(((330.0, 250.0), (120.0, 176.0), 24.0)).astype(np.float32)
+    cv2.fillConvexPoly(frame, corners.astype(np.int32), (225, 232, 236))
+    cv2.circle(frame, (330, 250), 30, (40, 40, 200), 6)
+    cv2.line(frame, (120, 330), (320, 280), (120, 150, 215), 34)  # the finger, from outside the card
+    search = OutlineSearch(frame)
+    limit = MATCH * short_side(corners)
+    assert all(corner_error(q, corners) >= limit for q in search.cards(fallback=False))  # the frame's point
+    assert search.standing_out() == []  # as a teach photo, asked again
+    more = search.standing_out(without_arms=True)
+    assert len(more) == 1 and corner_error(more[0], corners) < limit
+
+
 @pytest.mark.parametrize("seed", [58, 113], ids=["edges-outline-the-art", "edges-run-up-a-thumb"])
 def test_a_second_look_by_colour_finds_a_card_whose_edges_gave_an_outline_off(seed):
     frame, corners = _frame(faces_synth_a, "M3", seed)

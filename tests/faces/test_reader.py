@@ -1260,6 +1260,17 @@ def test_no_card_is_named_on_a_later_looks_outline_against_its_figure(judged):
     assert named(very_sure, network_alone, max_residual=later) == ("W4", "network")
 
 
+def named_nothing(generator: str, seed: int, deck: int, index: int, card: str):
+    """(the reader of a benchmark deck, its card frame `index`, which shows `card` and is named
+    nothing, the upright faces of the frame's first-look outlines)."""
+    _deck, frames, _empties = bench_deck(generator, seed, deck)
+    frame, shown = frames[index]
+    assert shown == {card}
+    reader = bench_reader(generator, seed, deck)
+    assert reader.read(frame, "multicolor") == []
+    return reader, frame, [upright_face(frame, quad) for quad in OutlineSearch(frame).cards(fallback=False)]
+
+
 def test_a_faint_figure_does_not_tell_a_rank_its_figures_lean_away_from(monkeypatch):
     """Corpus A, seed 191, deck 4: a rainbow 3 a thumb half hides, which the pixel judge's first
     judge alone is sure is the 2 (a faint figure: the discriminant names no card), the network
@@ -1268,12 +1279,7 @@ def test_a_faint_figure_does_not_tell_a_rank_its_figures_lean_away_from(monkeypa
     AGAINST_MARGIN, as before, the rainbow 2."""
     from companion.faces import reader as reader_module
 
-    _deck, frames, _empties = bench_deck("a", 191, 4)
-    frame, shown = frames[9]
-    assert shown == {"M3"}
-    reader = bench_reader("a", 191, 4)
-    assert reader.read(frame, "multicolor") == []
-    faces = [upright_face(frame, quad) for quad in OutlineSearch(frame).cards(fallback=False)]
+    reader, frame, faces = named_nothing("a", 191, 4, 9, "M3")
     faces = [face for face in faces if reader.pixels.verdict(face, None).card == "M2"]
     assert faces
     face = faces[0]
@@ -1283,3 +1289,34 @@ def test_a_faint_figure_does_not_tell_a_rank_its_figures_lean_away_from(monkeypa
     assert -reader_module.AGAINST_MARGIN < min(reader.figures.margins(face, "M2")) < 0
     monkeypatch.setattr(reader_module, "FAINT_AGAINST_MARGIN", reader_module.AGAINST_MARGIN)
     assert reader.read(frame, "multicolor") == ["M2"]
+
+
+def test_a_card_whose_corners_the_figures_give_to_two_ranks_is_not_named_by_their_agreement():
+    """Corpus A, seed 207, deck 5: a white 3 washed out to its faint corner figures, which the
+    network (0.91 like the 5, 0.01 ahead) and the pixel judge found nearest the 5. Matched whole,
+    one corner's figure went to the 3 and the other's to the 5; without their edges, the other
+    way about: the better of the two told both ranks, and the three judges' agreement named the
+    5. Such a corner tells one rank at most, by the difference: nothing is named."""
+    from companion.faces.reader import AGREED_MARGIN
+
+    reader, _frame, faces = named_nothing("a", 207, 5, 8, "W3")
+    assert faces
+    for face in faces:
+        assert reader.judge.verdicts([face])[0].best == "W5"
+        assert min(reader.figures.margins(face, "W5")) < AGREED_MARGIN
+        assert min(reader.figures.margins(face, "W3")) < AGREED_MARGIN
+
+
+def test_the_three_judges_agree_only_on_the_card_nearest_pixel_by_pixel():
+    """Corpus A, seed 205, deck 2: a white 3 washed out to its faint corner pips, seen through
+    an outline a little outside the card. The 2 was taught from an outline that took in a dark
+    rim, the view had one too: the corners' figures matched the 2 better, the network found the
+    view 0.99 like the 2 (0.01 ahead), and the pixel judge's nearest, the card leaning most
+    clearly towards itself of those all but as near, was the 2, while the 3 was nearer pixel by
+    pixel. The three judges' agreement named the 2; it names nothing now."""
+    reader, _frame, faces = named_nothing("a", 205, 2, 32, "W3")
+    judged = [(reader.judge.verdicts([face])[0], reader.pixels.verdict(face, None)) for face in faces]
+    agreed = [(v, p) for v, p in judged if v.best == "W2" and p.best == "W2"]
+    assert agreed
+    for _verdict, pixels in agreed:
+        assert min(pixels.near.values()) < pixels.near["W2"]
