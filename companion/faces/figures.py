@@ -21,9 +21,9 @@ figure (a row of small pips on a pale card) is lost against that strip; a figure
 the card's edge (a roman numeral) needs those pixels, and one all within them is matched whole
 only. Either way every rank is matched on the same pixels. A corner the two matchings give to
 two ranks (the better of the two would tell both) tells the rank given it by more, by the
-difference, and the other nothing (a margin of 0, as a corner with no figure to see), unless
-the whole one gives it to one by TOLD or more. It knows nothing of the suit (a blue 1 and a
-green 1 share their figure): the reader asks the other judges for the suit.
+difference, and the other nothing (a margin of 0, as a corner with no figure to see); where the
+whole one gives it to one by TOLD or more, that one. It knows nothing of the suit (a blue 1 and
+a green 1 share their figure): the reader asks the other judges for the suit.
 """
 
 from __future__ import annotations
@@ -107,8 +107,8 @@ class FigureJudge:
         shows no figure: there is no rank to tell, or one the figures cannot tell from it): the
         better of the corner matched whole and without its EDGE outer pixels, or the whole
         one where it is at least TOLD; where the two give the corner to two ranks, the margin
-        over the other rank's (0 if that is less). `seen`, a dict kept for one view, keeps what
-        was matched for one card for the next card asked."""
+        over the other rank's (0 if that is less, or if the other's whole one is TOLD). `seen`,
+        a dict kept for one view, keeps what was matched for one card for the next card asked."""
         if face.shape[:2] != (FACE_H, FACE_W):
             raise ValueError(f"an upright face is {FACE_H}x{FACE_W}, not {face.shape[:2]}")
         rivals = [other for other in self._cards if other[0] == card[0] and other != card]
@@ -125,12 +125,15 @@ class FigureJudge:
             better = np.maximum(margin, trimmed)
             # a corner the two matchings give to two ranks tells the one given it by more, by the
             # difference, and the other nothing (0): the better of the two would tell both
-            contested = np.zeros(2)
+            contested, told = np.zeros(2), np.zeros(2)
             for other in rivals:
                 others = [rank for rank in rivals + [card] if rank != other]
-                contested = np.maximum(contested, np.maximum(self._margin(face, other, others, 0, seen),
-                                                             self._margin(face, other, others, EDGE, seen)))
+                whole = self._margin(face, other, others, 0, seen)
+                contested = np.maximum(contested, np.maximum(whole, self._margin(face, other, others, EDGE, seen)))
+                told = np.maximum(told, whole)
             better = np.where((better > 0) & (contested > 0), np.maximum(better - contested, 0.0), better)
+            # a rank the whole corner tells by TOLD keeps it (it is not matched again): the other none
+            better = np.where(told >= TOLD, np.minimum(better, 0.0), better)
             margin = np.where(margin < TOLD, better, margin)
         return float(margin[0]), float(margin[1])
 

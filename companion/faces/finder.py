@@ -335,7 +335,7 @@ class OutlineSearch:
             return []
         quads = _kept(picture, _edge_outlines(picture))
         if not quads and fallback:
-            quads = self._standing_out
+            quads = list(self._standing_out)
         return quads
 
     def standing_out(self, known: Sequence[Quad] = (), without_arms: bool = False) -> list[Quad]:

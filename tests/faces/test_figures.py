@@ -159,25 +159,39 @@ def test_a_corner_told_without_matching_it_again_is_told_for_every_margin_the_re
     assert max(FIGURE_MARGIN, AGREED_MARGIN, AGAINST_MARGIN) <= TOLD
 
 
+def taught_and_seen_with_a_strip(brightness: int, length: int) -> tuple[FigureJudge, np.ndarray]:
+    """A judge of small-figure faces whose 2 was taught with a pale strip (of this brightness
+    and length) along its corners' two outer rows and columns, and a 3 seen with the same strip."""
+    def with_strip(face: np.ndarray) -> np.ndarray:
+        face = face.copy()
+        for corner in (face, face[::-1, ::-1]):
+            corner[:2, :length] = brightness
+            corner[:length, :2] = brightness
+        return face
+    faces = {f"R{rank}": [small_figure_face(rank)] for rank in range(1, 6)}
+    faces["R2"] = [with_strip(faces["R2"][0])]
+    return FigureJudge(Deck(faces=faces)), with_strip(small_figure_face(3))
+
+
 def test_a_corner_matched_whole_for_one_rank_and_without_its_edge_for_another_tells_one_rank_only():
     """A 2 taught from an outline that took in a pale strip along its corners' edges, and a 3
     seen with such a strip: matched whole, the strip gives each corner to the 2 (by less than
     TOLD); without its edge, to the 3, by more. The better of the two margins told both ranks
     (a washed-out white 3 was named the 5 by the three judges' agreement so, corpus A, seed
     207): the 3 is told by the difference, the 2 not at all."""
-    def with_strip(face: np.ndarray) -> np.ndarray:
-        face = face.copy()
-        for corner in (face, face[::-1, ::-1]):
-            corner[:2, :14] = 210
-            corner[:14, :2] = 210
-        return face
-    faces = {f"R{rank}": [small_figure_face(rank)] for rank in range(1, 6)}
-    faces["R2"] = [with_strip(faces["R2"][0])]
-    judge = FigureJudge(Deck(faces=faces))
-    view = with_strip(small_figure_face(3))
+    judge, view = taught_and_seen_with_a_strip(210, 14)
     assert judge.margins(view, "R2") == (0.0, 0.0)
     assert min(judge.margins(view, "R3")) >= FIGURE_MARGIN
     for rank in (1, 4, 5):
         assert max(judge.margins(view, f"R{rank}")) < 0, rank
     # a card seen without the strip is told by the whole corner, as before
     assert min(judge.margins(small_figure_face(3), "R3")) >= FIGURE_MARGIN
+
+
+def test_a_corner_the_whole_matching_gives_to_a_rank_by_told_tells_no_other_rank():
+    """As above, the strip brighter and longer: matched whole, each corner goes to the 2 by
+    TOLD or more, and is not matched again for it; without its edge, to the 3 by more still.
+    The 2 keeps the corner, the 3 gets nothing from it."""
+    judge, view = taught_and_seen_with_a_strip(250, 18)
+    assert min(judge.margins(view, "R2")) >= TOLD
+    assert judge.margins(view, "R3") == (0.0, 0.0)

@@ -1320,3 +1320,20 @@ def test_the_three_judges_agree_only_on_the_card_nearest_pixel_by_pixel():
     assert agreed
     for _verdict, pixels in agreed:
         assert min(pixels.near.values()) < pixels.near["W2"]
+
+
+def test_the_second_look_asks_for_the_outline_of_a_card_a_finger_lies_across(monkeypatch):
+    """Where the first look names nothing, the reader looks at what stands out from the cloth,
+    a card a finger lies across without the finger too (never asked for a teach photo)."""
+    reader = bench_reader("a", 207, 5)  # taught first: the teach pass asks without
+    asked = []
+    original = OutlineSearch.standing_out
+
+    def spy(self, known=(), without_arms=False):
+        asked.append(without_arms)
+        return original(self, known, without_arms)
+
+    monkeypatch.setattr(OutlineSearch, "standing_out", spy)
+    frame = np.full((480, 640, 3), (70, 120, 70), np.uint8)  # an empty table: nothing named at first
+    assert reader.read(frame, "multicolor") == []
+    assert asked and asked[0] is True
