@@ -5,8 +5,8 @@
 For each invented deck: every face taught from one teach photo exactly as the app teaches it
 (faces.teach.taught_faces: the card finder, the outline pulled in, the printed border's outline
 too), then table frames of random cards and frames with no face. Every outline the reader
-would judge in a frame (faces.finder.OutlineSearch: the edges' outlines and the second look's)
-is put upright (faces.finder.upright_face) and kept with what it is: the card shown, with how
+would judge in a frame (faces.finder.OutlineSearch: the edges' outlines, the second look's, a
+finger cut off too, and the last look's faint edges) is put upright (faces.finder.upright_face) and kept with what it is: the card shown, with how
 far the outline is off the card's true corners, or nothing (an outline on no card). The true
 outline is kept too, moved by a little, so that a card the finder missed still teaches.
 
@@ -61,10 +61,12 @@ def on_card(quad: np.ndarray, truth: np.ndarray) -> bool:
 
 
 def outlines(frame: np.ndarray) -> list[np.ndarray]:
-    """Every outline the reader judges in a frame: the edges' and the second look's."""
+    """Every outline the reader judges in a frame: the edges', the second look's (what stands
+    out, a finger cut off too) and the last look's (faint edges)."""
     search = OutlineSearch(frame)
     quads = search.cards(fallback=False)
-    return quads + search.standing_out(quads)
+    quads += search.standing_out(quads, without_arms=True)
+    return quads + search.faint(quads)
 
 
 def jittered(truth: np.ndarray, rng: np.random.Generator) -> np.ndarray:

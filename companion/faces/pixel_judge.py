@@ -126,6 +126,10 @@ class PixelVerdict:
     near: dict[str, float] = field(default_factory=dict)
     printed: frozenset[str] = frozenset()  # those whose print the view shows (MAX_BARE_RATIO, BLANK_BARE_RATIO)
     faint: bool = False  # `card` named on a faint figure: the discriminant names none, nor another
+    # the card the first judge was sure of but did not name, as further than `max_residual`
+    held_back: str | None = None
+    # the comparison judged, for asking of a card not near (PixelJudge.shows_print)
+    comparison: Comparison | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -457,8 +461,9 @@ class PixelJudge:
             near = {self.cards[i]: float(comparison.residual[i]) for i in np.flatnonzero(
                 comparison.residual <= RIVAL_RATIO * first)}
             printed = frozenset(self._printed(comparison, near))
+        held_back = None
         if max_residual is not None and residual > max_residual:
-            card, suit = None, None
+            held_back, card, suit = card, None, None
         faint = False
         if card is not None and self.model is not None:
             parts = self._parts(face)
@@ -482,7 +487,19 @@ class PixelJudge:
                 card = self.cards[learned]
         if card not in printed:  # its bare paper is nearly as near, or nearer: its print is not seen
             card = None
-        return PixelVerdict(card, best, residual, leaning, near, printed, card is not None and faint)
+        return PixelVerdict(card, best, residual, leaning, near, printed, card is not None and faint, held_back,
+                            comparison)
+
+    def shows_print(self, verdict: PixelVerdict, card: str) -> bool:
+        """Whether the view judged shows the card's print (_printed), for a card not among the
+        verdict's near ones too (its bare paper measured only when asked)."""
+        if card in verdict.near:
+            return card in verdict.printed
+        comparison = verdict.comparison
+        if comparison is None or card not in self._index:
+            return False
+        residual = float(comparison.residual[self._index[card]])
+        return np.isfinite(residual) and card in self._printed(comparison, {card: residual})
 
     def _printed(self, comparison: Comparison, near: dict[str, float]) -> list[str]:
         """The cards of `near` (card: residual) whose print the compared face shows: at most

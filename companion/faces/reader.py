@@ -38,22 +38,24 @@ notebook is not a faintly printed white 1):
   (within RIVAL_RATIO of the nearest), and the pixel judge's discriminant naming the card too,
   by its rank corner, its suit and all told, the whole card as far from its taught views as it
   may be and a part a thumb or a glare spoiled overlooked while the rest tells the card
-  (PixelJudge.learns: a lined notebook the network took for a rainbow 2 it did not), unless the
-  network is all but certain of the card (CERTAIN_LIKENESS, CERTAIN_GAP) and the view is within
-  MAX_RESIDUAL of it on a first-look outline, or, on a first-look outline, the network finds
-  the view very like the card (STRONG_LIKENESS), the pixel judge finds it nearest and within
-  its limit, each corner's figure matches it better than any other rank's by AGREED_MARGIN, the
-  discriminant's whole card tells its suit and its rank corners tell no other rank (a pale
-  deck's faint figures, which the discriminant all but loses). Where the pixel judge
-  finds another card a little nearer (under a lamp two ranks of one suit, or one rank in two
-  suits, may be about as near; a rainbow card's stripes may put it nearer another rainbow
-  card), only on an outline of the first look: the network very sure of the card (each rank
-  corner telling its rank where the nearer card is another rank of its suit), or finding the
-  view very like it (STRONG_LIKENESS) with each rank corner telling its rank, or all but
+  (PixelJudge.learns: a lined notebook the network took for a rainbow 2 it did not), and where
+  the network is less than very sure, the rank not in doubt pixel by pixel (another rank of the
+  suit about as near, CONTENDER_RATIO, its rank told by neither the rank corners nor the figure:
+  a washed-out white 2 the network took for the 1), unless the network is all but certain of the
+  card (CERTAIN_LIKENESS, CERTAIN_GAP) and the view is within MAX_RESIDUAL of it on a first-look
+  outline, or the network finds the view very like the card (STRONG_LIKENESS), the pixel judge
+  finds it nearest and within its limit (FAR_RESIDUAL where the network is very sure), each
+  corner's figure matches it better than any other rank's by AGREED_MARGIN (FIGURE_MARGIN on an
+  outline of a later look), the discriminant's whole card tells its suit and its rank corners
+  tell no other rank (a pale deck's faint figures, which the discriminant all but loses). Where
+  the pixel judge finds another card a little nearer (under a lamp two ranks of one suit, or one
+  rank in two suits, may be about as near; a rainbow card's stripes may put it nearer another
+  rainbow card), only on an outline of the first look: the network very sure of the card (each
+  rank corner telling its rank where the nearer card is another rank of its suit), or finding
+  the view very like it (STRONG_LIKENESS) with each rank corner telling its rank, or all but
   certain of it with the discriminant's whole card telling its suit. Where the network is less
-  than very sure of the card, neither corner's figure may match another rank of its suit
-  better by AGAINST_MARGIN (an outline run askew across a card's border, a blue 5 taken for
-  the 2);
+  than very sure of the card, neither corner's figure may match another rank of its suit better
+  by AGAINST_MARGIN (an outline run askew across a card's border, a blue 5 taken for the 2);
 - the rank told by its figure alone (figures.FigureJudge), where the network's nearest card is
   not seconded so: the network finding the view very like the card and sure of it or at least of
   its suit (the card after it of the same suit), the pixel judge's nearest card of the same suit
@@ -61,13 +63,25 @@ notebook is not a faintly printed white 1):
   corner's figure matching the card's taught figure better than any other rank's by
   FIGURE_MARGIN (a deck whose ranks differ only by a small figure in the corners: the pixel
   judge and the discriminant, which see the corners shrunk beside the whole card, find its ranks
-  all but the same);
+  all but the same); or, on a first-look outline, the pixel judge's nearest card told so, the two
+  judges' parts turned about: the network finding the view as like it and within its MIN_GAP of
+  its nearest card, another rank of the suit, and no card nearer pixel by pixel (a white deck's
+  faint figures, which the network cannot tell apart);
+- the rank told by its figure against the pixel judge, where the network is sure of the card
+  and finds the view very like it (STRONG_LIKENESS) but the pixel judge finds another rank of
+  its suit nearer, however far the card itself (a rainbow card whose stripes lie across the
+  view a little off the taught face's, nearer another rank's stripes): on an outline of any
+  look, the pixel judge sure of no card, the discriminant's rank corners not telling its
+  nearest card and its whole card telling the suit, each corner's figure matching the card
+  better than any other rank's by FIGURE_MARGIN (AGREED_MARGIN where the discriminant's rank
+  corners tell the card), and the view showing the card's print;
 - all three agreeing, where no rule above names the card: on a first-look outline, the network
   finding the view very like the card (AGREED_LIKENESS), nearest it and sure of its suit, the
-  pixel judge finding it nearest too, the view within AGREED_RESIDUAL of it and the
-  discriminant's whole card telling the suit, and each corner's figure matching it better than
-  any other rank's by AGREED_MARGIN (a white deck whose faint figures the network and the
-  discriminant cannot tell apart, but the figure judge, matching the corners at full size, can).
+  pixel judge finding it nearest too and no card nearer pixel by pixel, the view within
+  AGREED_RESIDUAL of it and the discriminant's whole card telling the suit, and each corner's
+  figure matching it better than any other rank's by AGREED_MARGIN (a white deck whose faint
+  figures the network and the discriminant cannot tell apart, but the figure judge, matching
+  the corners at full size, can).
 
 The two see different things (the network what its training taught it to overlook, the pixel
 judge what differs under this light), each is sure of views the other is not, and where the
@@ -80,17 +94,21 @@ from the cloth's colours (a card a finger lies across, without the finger), then
 (a dark card on a dark cloth). Those outlines are less sure to be the card's own (a blob may
 lose a corner to the cloth, a faint edge run along the card's shadow): the pixel judge names a
 card on them only as close to its taught face as SECOND_LOOK_MAX_RESIDUAL, the card the network
-is sure of must be the pixel judge's nearest and the view at least SECOND_LOOK_LIKENESS like it,
-or the network's nearest card be told by its figures (as on a first look); the pixel judge's
-card is named only where the network finds it nearest, no card is named on them where a corner's
-figure matches another rank of its suit better by AGAINST_MARGIN, however sure the network is (a
-rainbow 5 whose faint outline cut off a corner, which both judges took for the 4), and the three
-judges' agreement alone names nothing on them.
+is sure of must be the pixel judge's nearest and the view at least SECOND_LOOK_LIKENESS like it
+(its figures matching it by FIGURE_MARGIN where they second it), or the network's nearest card
+be told by its figures (as on a first look, or against the pixel judge's nearer card where the
+pixel judge would have been sure of none on a first look); the pixel judge's card is named only
+where the network finds it nearest, no card is named on them where a corner's figure matches
+another rank of its suit better by AGAINST_MARGIN, however sure the network is (a rainbow 5
+whose faint outline cut off a corner, which both judges took for the 4), and neither the three
+judges' agreement alone nor the figures of the pixel judge's nearest card name anything on them.
 
 An outline may also be a part of something bigger: a card named on one the network finds less
 than very like the card is not named where a card-shaped thing standing out from the cloth
 holds it and is much bigger (PART_SHARE: a strip of a lined notebook's page, between two of its
-lines).
+lines), nor where such a thing one on the other with it, of any size, is a card the network is
+sure of as another and finds very like it (an outline short of a roman IV's V, its figures cut
+to an I).
 
 A card's back, a phone, or a blurred glimpse gives nothing, and the table falls back on the
 picker. A card outside the variant's deck is never named, and neither is a card of a suit not
@@ -108,7 +126,8 @@ from companion.faces.deck_file import Deck
 from companion.faces.finder import OutlineSearch, Quad, inside_a_bigger_one, one_on_the_other, upright_face
 from companion.faces.figures import FigureJudge
 from companion.faces.net_judge import NetJudge, NetVerdict
-from companion.faces.pixel_judge import SECOND_LOOK_MAX_RESIDUAL, PixelJudge, PixelVerdict, shown_cards
+from companion.faces.pixel_judge import (CONTENDER_RATIO, SECOND_LOOK_MAX_RESIDUAL, PixelJudge, PixelVerdict,
+                                         shown_cards)
 from companion.rules.variants import Variant
 
 
@@ -121,7 +140,8 @@ from companion.rules.variants import Variant
 STRONG_LIKENESS = 0.8
 # where the network is very sure of its card (STRONG_LIKENESS, and SURE_GAP_FACTOR times the gap
 # it asks), the view may be this far from its taught face, pixel by pixel (a glare, a blur, a
-# thumb; a rainbow card's stripes; MAX_RESIDUAL otherwise), the discriminant naming the card:
+# thumb; a rainbow card's stripes; MAX_RESIDUAL otherwise), the discriminant naming the card (or
+# the figures seconding it: see AGREED_LIKENESS):
 # where the pixel judge finds the card nearest, on 16 tuned seeds of each corpus 0.4% and 0.9%
 # more card frames named on first-look outlines, none wrong, and on 8 tuned seeds none and 0.3%
 # more on outlines of a later look, none wrong; where it finds another card a little nearer, on
@@ -147,7 +167,17 @@ CERTAIN_GAP = 0.25
 # inside its printed border, the figure cut to an I, 0.81 alike); 71-76% of the views of the
 # right card did. Where the network finds the view very like the card and sure of it or of its
 # suit, on an outline of a later look too: on 8 tuned seeds, 0.2% and 0.6% more card frames
-# named, none wrong
+# named, none wrong. The same rule with the judges' parts turned about (the pixel judge's nearest
+# card, the network finding it all but as near as its own nearest, another rank of the suit), on
+# first-look outlines: on 24 tuned seeds of each corpus (32-39, 202-217), of the 114 such views
+# with no card nearer pixel by pixel, 42 were of a wrong card, none with figure margins above 0 (a
+# white 5 taught with a rim, taken for the 4); 0.3% and 0.1% more card frames named, none wrong.
+# Where the network is sure of its card and finds the view very like it but the pixel judge
+# finds another rank of its suit nearer (a rainbow card's stripes lying a little off the taught
+# face's), on the same seeds 9 of 780 such views were of a wrong card, one with figure margins
+# above -0.05: a red roman II outlined inside its printed border, its corner figures cut to an
+# I, 0.043 for the 1 (corpus B, seed 39), the discriminant's rank corners not telling the 1;
+# FIGURE_MARGIN, or AGREED_MARGIN where they tell the card: 0.2% and 0.7% more, none wrong
 FIGURE_LIKENESS = 0.85
 FIGURE_MARGIN = 0.08
 # where the network is sure of a card but less than very sure, a corner's figure matching another
@@ -210,7 +240,11 @@ SECOND_LOOK_LIKENESS = 0.7
 # frames named, none wrong; of the views the network was sure of and the pixel judge found
 # nearest as a wrong rank of the suit, none of those at least 0.8 alike had figure margins above
 # -0.07 (but a white 5 taught from an outline that took in a wedge of the cloth had, corpus B,
-# seed 12: the discriminant told the 5)
+# seed 12: the discriminant told the 5). The view may be as far as FAR_RESIDUAL where the network
+# is very sure, and the outline a later look's where the figures match by FIGURE_MARGIN: on 24
+# tuned seeds of each corpus (32-39, 202-217), of the 1,840 views both judges found nearest a
+# card the network was sure of, the pixel judge sure of none, 5 were of a wrong card, none with
+# figure margins above 0.004; 0.1% and 0.2% more card frames named, none wrong
 AGREED_LIKENESS = 0.9
 AGREED_RESIDUAL = 0.3
 AGREED_MARGIN = 0.02
@@ -284,8 +318,8 @@ class FaceReader:
     def _judged(self, search: OutlineSearch, quads: list[Quad], allowed: set[str] | None,
                 max_residual: float | None = None) -> list[FaceRead]:
         """Each outline's verdict (`max_residual`: the most a card the pixel judge names may
-        be from its taught face, for an outline of a later look), a part of a bigger thing
-        naming nothing (_part_unnamed)."""
+        be from its taught face, for an outline of a later look), a part of a bigger thing or
+        of another card naming nothing (_part_unnamed, _another_cards_part)."""
         if not quads:
             return []
         faces = [upright_face(search.frame, quad) for quad in quads]
@@ -293,7 +327,7 @@ class FaceReader:
         for quad, face, verdict in zip(quads, faces, self.judge.verdicts(faces)):
             card, by, pixels_sure = self._verdict(face, verdict, allowed, max_residual)
             read = FaceRead(quad, card, verdict.best, verdict.likeness, verdict.gap, by, pixels_sure)
-            reads.append(self._part_unnamed(search, read))
+            reads.append(self._another_cards_part(search, self._part_unnamed(search, read)))
         return reads
 
     @staticmethod
@@ -307,6 +341,25 @@ class FaceReader:
                 or not inside_a_bigger_one(read.quad, search.standing_out(), PART_SHARE):
             return read
         return dataclasses.replace(read, card=None, by="")
+
+    def _another_cards_part(self, search: OutlineSearch, read: FaceRead) -> FaceRead:
+        """The read, naming no card where it names one on an outline the network finds less
+        than very like it (STRONG_LIKENESS), one on the other with a card-shaped thing standing
+        out from the cloth that the network is sure of as another card and finds very like it:
+        the outline is then a part of that card (a yellow roman IV outlined short of its V, its
+        corner figures cut to an I, 0.71 like the 1 for the network, the pixel judge nearest
+        the 1 and the figures matching it; the whole card, standing out, 0.96 like the 4;
+        corpus B, seed 220, looked at after it was measured). The card the pixel judge was sure
+        of is kept, as by _part_unnamed."""
+        if read.card is None or read.likeness >= STRONG_LIKENESS:
+            return read
+        wholes = [quad for quad in search.standing_out() if one_on_the_other(read.quad, quad)]
+        if not wholes:
+            return read
+        verdicts = self.judge.verdicts([upright_face(search.frame, quad) for quad in wholes])
+        if any(v.card is not None and v.card != read.card and v.likeness >= STRONG_LIKENESS for v in verdicts):
+            return dataclasses.replace(read, card=None, by="")
+        return read
 
     def _named(self, face: np.ndarray, verdict: NetVerdict, allowed: set[str] | None,
                max_residual: float | None = None) -> tuple[str | None, str]:
@@ -330,14 +383,22 @@ class FaceReader:
             named = self._pixels_card(face, verdict, pixels, figure, allowed, first_look)
             return (pixels.card, "pixels", pixels.card) if named else (None, "", pixels.card)
         card = verdict.best
-        if not self._may_name(card, allowed) or card not in pixels.printed:
-            return None, "", None
-        if verdict.card is not None and self._seconded(face, verdict, pixels, figure, first_look):
-            return card, "network", None
-        if self._figure_told(face, verdict, pixels, figure):
-            return card, "figures", None
-        if first_look and self._agreed(face, verdict, pixels, figure):
-            return card, "agreement", None
+        if self._may_name(card, allowed):
+            if card in pixels.printed:
+                if verdict.card is not None and self._seconded(face, verdict, pixels, figure, first_look):
+                    return card, "network", None
+                if self._figure_told(face, verdict, pixels, figure):
+                    return card, "figures", None
+                if first_look and self._agreed(face, verdict, pixels, figure):
+                    return card, "agreement", None
+            # the figure against the pixel judge's nearer card: the only rule for a card it
+            # finds far off (not among its near cards), whose print is then measured (asked last)
+            if self._figure_outweighs(face, verdict, pixels, figure) and self.pixels.shows_print(pixels, card):
+                return card, "figures", None
+        nearest = pixels.best
+        if first_look and nearest in pixels.printed and self._may_name(nearest, allowed) \
+                and self._figure_tells_nearest(face, verdict, pixels, figure):
+            return nearest, "figures", None
         return None, "", None
 
     def _pixels_card(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
@@ -372,7 +433,12 @@ class FaceReader:
             return not figure.against(card)
         alike = verdict.alike.get(card, -np.inf)
         return first_look and verdict.best[:1] == card[:1] and alike >= AGREED_LIKENESS \
-            and alike > verdict.likeness - self.judge.min_gap and self._rank_told(face, card, alike, figure)
+            and self._all_but_as_near(verdict, card) and self._rank_told(face, card, alike, figure)
+
+    def _all_but_as_near(self, verdict: NetVerdict, card: str) -> bool:
+        """Whether the network finds the view all but as like the card as its nearest card
+        (within its MIN_GAP)."""
+        return verdict.alike.get(card, -np.inf) > verdict.likeness - self.judge.min_gap
 
     def _rank_told(self, face: np.ndarray, card: str, likeness: float, figure: _FigureMargins) -> bool:
         """Whether the rank of the card is told where the network cannot tell it from another
@@ -393,8 +459,8 @@ class FaceReader:
         if not first_look and verdict.likeness < SECOND_LOOK_LIKENESS:
             return False
         very_sure = self._very_sure(verdict)
-        if not self._pixels_second(face, verdict, pixels, first_look, very_sure):
-            return self._figure_seconds(face, verdict, pixels, figure, first_look)
+        if not self._pixels_second(face, verdict, pixels, figure, first_look, very_sure):
+            return self._figure_seconds(face, verdict, pixels, figure, first_look, very_sure)
         # less than very sure, or on a later look's outline: not against the card's figure (an
         # outline run askew across it; no margin, -inf, where the figures cannot tell the suit's
         # ranks: nothing against it). Asked last, so that the figures are matched only for a
@@ -407,7 +473,7 @@ class FaceReader:
         return verdict.likeness >= STRONG_LIKENESS and verdict.gap >= SURE_GAP_FACTOR * self.judge.min_gap
 
     def _pixels_second(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
-                       first_look: bool, very_sure: bool) -> bool:
+                       figure: _FigureMargins, first_look: bool, very_sure: bool) -> bool:
         """_seconded's pixel judge and discriminant: whether they second the card the network
         is sure of (`very_sure`: STRONG_LIKENESS alike and SURE_GAP_FACTOR times its gap)."""
         card = verdict.card
@@ -422,8 +488,10 @@ class FaceReader:
             return True
         if pixels.best == card:
             # the discriminant to name it, the view as far as FAR_RESIDUAL where the network is
-            # very sure of the card
-            return residual <= limit and self.pixels.learns(face, card)
+            # very sure of the card; where it is less than very sure, the rank not in doubt
+            # pixel by pixel (asked last)
+            return residual <= limit and self.pixels.learns(face, card) \
+                and (very_sure or not self._rank_in_doubt(face, card, pixels, figure))
         # the pixel judge finds another card a little nearer: only on a first-look outline, the
         # network finding the view very like its card; where the nearer card is another rank
         # of the suit, or the network is less than very sure, each rank corner must tell the
@@ -433,22 +501,38 @@ class FaceReader:
         each_corner = -np.inf if very_sure and pixels.best[:1] != card[:1] else 0.0
         return residual <= limit and self.pixels.learns(face, card, min_each_corner=each_corner)
 
+    def _rank_in_doubt(self, face: np.ndarray, card: str, pixels: PixelVerdict, figure: _FigureMargins) -> bool:
+        """Whether the pixel judge finds another rank of the card's suit all but as near as the
+        card (within CONTENDER_RATIO of its residual: the cards its nearest is chosen among)
+        and neither the discriminant's rank corners nor the figure (by AGREED_MARGIN) tell the
+        card's rank: a white 2 washed out under a cyan lamp, its corner figures blurred away,
+        the network 0.93 like the 1 and 0.10 ahead, the pixel judge nearest the 1 with the 2
+        1.09 times as far and the discriminant naming the 1 (corpus A, seed 220, looked at
+        after it was measured)."""
+        own = pixels.near.get(card, np.inf)
+        rival = any(other != card and other[:1] == card[:1] and residual <= CONTENDER_RATIO * own
+                    for other, residual in pixels.near.items())
+        return rival and not self.pixels.rank_told(face, card) and figure.least(card) < AGREED_MARGIN
+
     def _figure_seconds(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
-                        figure: _FigureMargins, first_look: bool) -> bool:
+                        figure: _FigureMargins, first_look: bool, very_sure: bool) -> bool:
         """Whether the figure seconds the card the network is sure of where the discriminant
         does not (a pale deck's faint figures, which the discriminant's shrunk corners all but
-        lose): on a first-look outline, the network finding the view very like the card
-        (STRONG_LIKENESS), the pixel judge finding it nearest and within its limit, each
-        corner's figure matching it better than any other rank's by AGREED_MARGIN, the
-        discriminant's whole card telling its suit (the figure says nothing of the suit: a
-        grey-brown white 3 under an orange lamp both judges found nearest the red 3) and its
-        rank corners telling no other rank of the suit (a white 5 taught from an outline that
-        took in a wedge of the cloth, its view nearer the 4 for both judges and for the figures,
-        the discriminant telling the 5)."""
+        lose): the network finding the view very like the card (STRONG_LIKENESS), the pixel
+        judge finding it nearest and within its limit (FAR_RESIDUAL where the network is very
+        sure of it), each corner's figure matching it better than any other rank's by
+        AGREED_MARGIN (FIGURE_MARGIN on a later look's outline, less sure to be the card's
+        own), the discriminant's whole card telling its suit (the figure says nothing of the
+        suit: a grey-brown white 3 under an orange lamp both judges found nearest the red 3)
+        and its rank corners telling no other rank of the suit (a white 5 taught from an
+        outline that took in a wedge of the cloth, its view nearer the 4 for both judges and
+        for the figures, the discriminant telling the 5)."""
         card = verdict.card
-        return first_look and verdict.likeness >= STRONG_LIKENESS and pixels.best == card \
-            and pixels.near.get(card, np.inf) <= self.pixels.max_residual \
-            and figure.least(card) >= AGREED_MARGIN and self.pixels.suit_told(face, card) \
+        limit = FAR_RESIDUAL if very_sure else self.pixels.max_residual
+        return verdict.likeness >= STRONG_LIKENESS and pixels.best == card \
+            and pixels.near.get(card, np.inf) <= limit \
+            and figure.least(card) >= (AGREED_MARGIN if first_look else FIGURE_MARGIN) \
+            and self.pixels.suit_told(face, card) \
             and not any(self.pixels.rank_told(face, other) for other in self.cards
                         if other[0] == card[0] and other != card)
 
@@ -467,6 +551,44 @@ class FaceReader:
             and (verdict.card is not None or verdict.second[:1] == card[:1]) \
             and pixels.best[:1] == card[:1] and pixels.near.get(card, np.inf) <= self.pixels.max_residual \
             and self.pixels.suit_told(face, card) and figure.least(card) >= FIGURE_MARGIN
+
+    def _figure_tells_nearest(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
+                              figure: _FigureMargins) -> bool:
+        """Whether the rank figure tells the pixel judge's nearest card where the network finds
+        another rank of its suit nearest and this card all but as near (a white deck's faint
+        figures, which the network cannot tell apart): _figure_told's rule with the two judges'
+        parts turned about, on a first-look outline only (the reader asks it only there): the
+        network finding the view FIGURE_LIKENESS like the card and within its MIN_GAP of its
+        nearest, the pixel judge (sure of no card: the reader asks it only then) finding no card
+        nearer by residual and the card within its limit, its discriminant's whole card telling the suit, and each
+        corner's figure matching the card better than any other rank's by FIGURE_MARGIN."""
+        card = pixels.best
+        return card != verdict.best and card[:1] == verdict.best[:1] \
+            and verdict.alike.get(card, -np.inf) >= FIGURE_LIKENESS and self._all_but_as_near(verdict, card) \
+            and pixels.residual <= self.pixels.max_residual and _nearest_by_residual(pixels, card) \
+            and self.pixels.suit_told(face, card) and figure.least(card) >= FIGURE_MARGIN
+
+    def _figure_outweighs(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
+                          figure: _FigureMargins) -> bool:
+        """Whether the figure tells the rank of the card the network is sure of where the pixel
+        judge finds another rank of its suit nearer (a rainbow card whose stripes lie across
+        the view a little off the taught face's, nearer another rank's stripes pixel by pixel),
+        on an outline of any look: the network finding the view very like the card
+        (STRONG_LIKENESS), the discriminant's rank corners not telling the pixel judge's card,
+        its whole card telling the suit, and each corner's figure matching the card better
+        than any other rank's by FIGURE_MARGIN, or by AGREED_MARGIN where the discriminant's
+        rank corners tell the card's rank (a red roman II outlined inside its printed border,
+        its corner figures cut to an I, matched the 1 by 0.043, and the network was sure of the
+        1). The pixel judge must not be sure of a card (the reader asks it only then), nor have
+        been but for a later look's stricter limit (PixelVerdict.held_back), and the view must
+        show the card's print (PixelJudge.shows_print, asked by the caller)."""
+        card, nearest = verdict.card, pixels.best
+        if card is None or verdict.likeness < STRONG_LIKENESS or nearest == card or nearest[:1] != card[:1] \
+                or pixels.held_back is not None \
+                or self.pixels.rank_told(face, nearest) or not self.pixels.suit_told(face, card):
+            return False
+        least = figure.least(card)
+        return least >= FIGURE_MARGIN or (least >= AGREED_MARGIN and self.pixels.rank_told(face, card))
 
     def _agreed(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
                 figure: _FigureMargins) -> bool:
@@ -487,7 +609,7 @@ class FaceReader:
                           default=-np.inf)  # a deck of one suit has no other
         residual = pixels.near.get(card, np.inf)
         return verdict.likeness >= AGREED_LIKENESS and other_suits <= verdict.likeness - self.judge.min_gap \
-            and pixels.best == card and residual <= AGREED_RESIDUAL and residual <= min(pixels.near.values()) \
+            and pixels.best == card and residual <= AGREED_RESIDUAL and _nearest_by_residual(pixels, card) \
             and self.pixels.suit_told(face, card) and figure.least(card) >= AGREED_MARGIN
 
     def _may_name(self, card: str, allowed: set[str] | None) -> bool:
@@ -528,6 +650,12 @@ class _FigureMargins:
         AGAINST_MARGIN if not given (no margin, -inf, where the figures cannot tell the suit's
         ranks: nothing against it)."""
         return -np.inf < self.least(card) <= -(AGAINST_MARGIN if margin is None else margin)
+
+
+def _nearest_by_residual(pixels: PixelVerdict, card: str) -> bool:
+    """Whether no card is nearer the view than `card` by residual (the pixel judge's nearest
+    card is the one of those all but as near that leans most clearly towards itself)."""
+    return pixels.near.get(card, np.inf) <= min(pixels.near.values(), default=np.inf)
 
 
 def one_per_thing(reads: list[FaceRead]) -> list[FaceRead]:
