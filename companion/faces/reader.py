@@ -38,11 +38,12 @@ notebook is not a faintly printed white 1):
   (within RIVAL_RATIO of the nearest), and the pixel judge's discriminant naming the card too,
   by its rank corner, its suit and all told, the whole card as far from its taught views as it
   may be and a part a thumb or a glare spoiled overlooked while the rest tells the card
-  (PixelJudge.learns: a lined notebook the network took for a rainbow 2 it did not), and where
-  the network is less than very sure, the rank not in doubt pixel by pixel (another rank of the
-  suit about as near, CONTENDER_RATIO, its rank told by neither the rank corners nor the figure:
-  a washed-out white 2 the network took for the 1), unless the network is all but certain of the
-  card (CERTAIN_LIKENESS, CERTAIN_GAP) and the view is within MAX_RESIDUAL of it on a first-look
+  (PixelJudge.learns: a lined notebook the network took for a rainbow 2 it did not), and, where
+  the network is less than very sure, the card's rank not in doubt pixel by pixel (in doubt:
+  another rank of its suit within CONTENDER_RATIO of the card's residual, and neither each rank
+  corner nor each corner's figure, by AGREED_MARGIN, telling the card's rank; a washed-out white
+  2 the network took for the 1); unless the network is all but certain of the card
+  (CERTAIN_LIKENESS, CERTAIN_GAP) and the view is within MAX_RESIDUAL of it on a first-look
   outline, or the network finds the view very like the card (STRONG_LIKENESS), the pixel judge
   finds it nearest and within its limit (FAR_RESIDUAL where the network is very sure), each
   corner's figure matches it better than any other rank's by AGREED_MARGIN (FIGURE_MARGIN on an
@@ -96,19 +97,19 @@ lose a corner to the cloth, a faint edge run along the card's shadow): the pixel
 card on them only as close to its taught face as SECOND_LOOK_MAX_RESIDUAL, the card the network
 is sure of must be the pixel judge's nearest and the view at least SECOND_LOOK_LIKENESS like it
 (its figures matching it by FIGURE_MARGIN where they second it), or the network's nearest card
-be told by its figures (as on a first look, or against the pixel judge's nearer card where the
-pixel judge would have been sure of none on a first look); the pixel judge's card is named only
-where the network finds it nearest, no card is named on them where a corner's figure matches
-another rank of its suit better by AGAINST_MARGIN, however sure the network is (a rainbow 5
-whose faint outline cut off a corner, which both judges took for the 4), and neither the three
-judges' agreement alone nor the figures of the pixel judge's nearest card name anything on them.
+be told by its figures (as on a first look, or against the pixel judge's nearer card, its first
+judge sure of none even before the stricter limit); the pixel judge's card is named only where
+the network finds it nearest, no card is named on them where a corner's figure matches another
+rank of its suit better by AGAINST_MARGIN, however sure the network is (a rainbow 5 whose faint
+outline cut off a corner, which both judges took for the 4), and neither the three judges'
+agreement alone nor the figures of the pixel judge's nearest card name anything on them.
 
 An outline may also be a part of something bigger: a card named on one the network finds less
-than very like the card is not named where a card-shaped thing standing out from the cloth
-holds it and is much bigger (PART_SHARE: a strip of a lined notebook's page, between two of its
-lines), nor where such a thing one on the other with it, of any size, is a card the network is
-sure of as another and finds very like it (an outline short of a roman IV's V, its figures cut
-to an I).
+than very like the card is not named where a card-shaped thing standing out from the cloth holds
+it and is much bigger (PART_SHARE: a strip of a lined notebook's page, between two of its
+lines), nor where such a thing of any size, one on the other with it (holding it or held by it),
+is another card that the network is sure of and finds very like (STRONG_LIKENESS: an outline
+short of a roman IV's V, its figures cut to an I).
 
 A card's back, a phone, or a blurred glimpse gives nothing, and the table falls back on the
 picker. A card outside the variant's deck is never named, and neither is a card of a suit not
@@ -343,14 +344,14 @@ class FaceReader:
         return dataclasses.replace(read, card=None, by="")
 
     def _another_cards_part(self, search: OutlineSearch, read: FaceRead) -> FaceRead:
-        """The read, naming no card where it names one on an outline the network finds less
-        than very like it (STRONG_LIKENESS), one on the other with a card-shaped thing standing
-        out from the cloth that the network is sure of as another card and finds very like it:
-        the outline is then a part of that card (a yellow roman IV outlined short of its V, its
-        corner figures cut to an I, 0.71 like the 1 for the network, the pixel judge nearest
-        the 1 and the figures matching it; the whole card, standing out, 0.96 like the 4;
-        corpus B, seed 220, looked at after it was measured). The card the pixel judge was sure
-        of is kept, as by _part_unnamed."""
+        """The read, naming no card where it names one on an outline the network finds less than
+        very like it (STRONG_LIKENESS), one on the other with a card-shaped thing standing out
+        from the cloth (holding it or held by it) that the network is sure is another card and
+        finds very like (STRONG_LIKENESS): the outline is then a part of that card (a yellow
+        roman IV outlined short of its V, its corner figures cut to an I, 0.71 like the 1 for
+        the network, the pixel judge nearest the 1 and the figures matching it; the whole card,
+        standing out, 0.96 like the 4; corpus B, seed 220, looked at after it was measured). The
+        card the pixel judge was sure of is kept, as by _part_unnamed."""
         if read.card is None or read.likeness >= STRONG_LIKENESS:
             return read
         wholes = [quad for quad in search.standing_out() if one_on_the_other(read.quad, quad)]
@@ -503,12 +504,11 @@ class FaceReader:
 
     def _rank_in_doubt(self, face: np.ndarray, card: str, pixels: PixelVerdict, figure: _FigureMargins) -> bool:
         """Whether the pixel judge finds another rank of the card's suit all but as near as the
-        card (within CONTENDER_RATIO of its residual: the cards its nearest is chosen among)
-        and neither the discriminant's rank corners nor the figure (by AGREED_MARGIN) tell the
-        card's rank: a white 2 washed out under a cyan lamp, its corner figures blurred away,
-        the network 0.93 like the 1 and 0.10 ahead, the pixel judge nearest the 1 with the 2
-        1.09 times as far and the discriminant naming the 1 (corpus A, seed 220, looked at
-        after it was measured)."""
+        card (within CONTENDER_RATIO of the card's residual) and neither the discriminant's rank
+        corners nor the figure (by AGREED_MARGIN) tell the card's rank: a white 2 washed out
+        under a cyan lamp, its corner figures blurred away, the network 0.93 like the 1 and 0.10
+        ahead, the pixel judge nearest the 1 with the 2 1.09 times as far and the discriminant
+        naming the 1 (corpus A, seed 220, looked at after it was measured)."""
         own = pixels.near.get(card, np.inf)
         rival = any(other != card and other[:1] == card[:1] and residual <= CONTENDER_RATIO * own
                     for other, residual in pixels.near.items())
@@ -579,9 +579,9 @@ class FaceReader:
         than any other rank's by FIGURE_MARGIN, or by AGREED_MARGIN where the discriminant's
         rank corners tell the card's rank (a red roman II outlined inside its printed border,
         its corner figures cut to an I, matched the 1 by 0.043, and the network was sure of the
-        1). The pixel judge must not be sure of a card (the reader asks it only then), nor have
-        been but for a later look's stricter limit (PixelVerdict.held_back), and the view must
-        show the card's print (PixelJudge.shows_print, asked by the caller)."""
+        1). The pixel judge must not be sure of a card (the reader asks it only then), nor its
+        first judge but for a later look's stricter limit (PixelVerdict.held_back), and the
+        view must show the card's print (PixelJudge.shows_print, asked by the caller)."""
         card, nearest = verdict.card, pixels.best
         if card is None or verdict.likeness < STRONG_LIKENESS or nearest == card or nearest[:1] != card[:1] \
                 or pixels.held_back is not None \

@@ -1196,9 +1196,9 @@ def test_a_card_the_network_is_less_than_very_sure_of_is_not_named_against_its_f
     assert reader.read(frame, "multicolor") == ["W3"]
     monkeypatch.setattr(reader_module, "AGAINST_MARGIN", 1.0)
     assert reader.read(frame, "multicolor") == ["W3"]
-    monkeypatch.setattr(FaceReader, "_rank_in_doubt", lambda self, face, card, pixels, figure: False)
-    assert reader.read(frame, "multicolor") == ["W3"]
     monkeypatch.setattr(FaceReader, "_another_cards_part", lambda self, search, read: read)
+    assert reader.read(frame, "multicolor") == ["W3"]  # the rank in doubt
+    monkeypatch.setattr(FaceReader, "_rank_in_doubt", lambda self, face, card, pixels, figure: False)
     assert reader.read(frame, "multicolor") == ["W1"]
 
 
@@ -1491,24 +1491,34 @@ def test_a_rank_in_doubt_pixel_by_pixel_needs_telling_where_the_network_is_less_
     told.add("W1")
     assert named(sure, doubt) == ("W1", "network")
     told.clear()
+    margins["W1"] = (AGREED_MARGIN - 0.01, 0.1)
+    assert named(sure, doubt) == (None, "")
     margins["W1"] = (AGREED_MARGIN, 0.1)
     assert named(sure, doubt) == ("W1", "network")
+    margins.clear()
+    other_suit = seen(None, "W1", 0.13, 0.4, {"W1": 0.13, "Y1": 0.14})  # the same rank of another suit
+    assert named(sure, other_suit) == ("W1", "network")
 
 
-def test_a_washed_out_white_2_the_network_takes_for_the_1_is_not_named():
+def test_a_washed_out_white_2_the_network_takes_for_the_1_is_not_named(monkeypatch):
     """Corpus A, seed 220, deck 5: a white 2 washed out under a cyan lamp, its corner figures
     blurred away. The network found it 0.93 like the 1 and 0.10 ahead, the pixel judge nearest
     the 1 with the 2 1.09 times as far, and the discriminant named the 1: it was named the 1.
     The rank is in doubt pixel by pixel and nothing tells it: nothing is named."""
     from companion.faces.pixel_judge import CONTENDER_RATIO
+    from companion.faces.reader import AGREED_MARGIN
 
-    reader, _frame, faces = named_nothing("a", 220, 5, 3, "W2")
+    reader, frame, faces = named_nothing("a", 220, 5, 3, "W2")
     doubted = []
     for face in faces:
         verdict, pixels = reader.judge.verdicts([face])[0], reader.pixels.verdict(face, None)
         if verdict.card == "W1" and pixels.best == "W1":
-            doubted.append(pixels.near["W2"] <= CONTENDER_RATIO * pixels.near["W1"])
+            doubted.append(pixels.near["W2"] <= CONTENDER_RATIO * pixels.near["W1"]
+                           and not reader.pixels.rank_told(face, "W1")
+                           and min(reader.figures.margins(face, "W1")) < AGREED_MARGIN)
     assert doubted and all(doubted)
+    monkeypatch.setattr(FaceReader, "_rank_in_doubt", lambda self, face, card, pixels, figure: False)
+    assert reader.read(frame, "multicolor") == ["W1"]
 
 
 def test_an_outline_short_of_a_roman_4s_v_is_not_read_as_the_1(monkeypatch):
@@ -1521,3 +1531,41 @@ def test_an_outline_short_of_a_roman_4s_v_is_not_read_as_the_1(monkeypatch):
     assert [(read.best, read.card) for read in reader.read_all(frame, "multicolor")] == [("Y4", None)]
     monkeypatch.setattr(FaceReader, "_another_cards_part", lambda self, search, read: read)
     assert reader.read(frame, "multicolor") == ["Y1"]
+
+
+def test_a_weak_read_one_on_the_other_with_another_card_the_network_is_sure_of_names_nothing(reader, monkeypatch):
+    """A read the network finds less than very like its card names nothing where a thing standing
+    out from the cloth, one on the other with it, is another card the network is sure of and
+    finds very like (STRONG_LIKENESS); the card the pixel judge was sure of is kept. A thing
+    beside it, none at all, the same card, a card less than very like or one the network is
+    not sure of, or a read very like its card: named as before."""
+    from companion.faces.reader import STRONG_LIKENESS
+
+    search = _Standing(_square(70))
+    search.frame = np.zeros((480, 640, 3), np.uint8)
+    seen_whole: list[NetVerdict] = []
+    monkeypatch.setattr(reader.judge, "verdicts", lambda faces: seen_whole[:1] * len(faces))
+    weak = _read(_square(60), "W1", likeness=STRONG_LIKENESS - 0.1, pixels_sure="W1")
+    seen_whole[:] = [NetVerdict("W4", "W4", STRONG_LIKENESS, 0.1, "W1")]
+    part = reader._another_cards_part(search, weak)
+    assert (part.card, part.by, part.pixels_sure, part.best) == (None, "", "W1", "W1")
+    assert reader._another_cards_part(search, _read(_square(60), "W1", likeness=STRONG_LIKENESS)).card == "W1"
+    beside = _Standing(_square(70) + 300)
+    beside.frame = search.frame
+    nothing = _Standing()
+    nothing.frame = search.frame
+    assert [reader._another_cards_part(s, weak).card for s in (beside, nothing)] == ["W1", "W1"]
+    for whole in (NetVerdict("W1", "W1", 0.95, 0.1, "W4"), NetVerdict("W4", "W4", STRONG_LIKENESS - 0.01, 0.1, "W1"),
+                  NetVerdict(None, "W4", 0.95, 0.01, "W1")):
+        seen_whole[:] = [whole]
+        assert reader._another_cards_part(search, weak).card == "W1"
+
+
+def test_the_pixel_judge_holds_back_a_card_beyond_a_later_looks_limit(reader):
+    """A card the pixel judge's first judge is sure of but a later look's limit does not let it
+    name is kept as held back (the figure may then not outweigh it)."""
+    face = reader.deck.faces["W3"][0]
+    sure = reader.pixels.verdict(face, None)
+    assert (sure.card, sure.held_back) == ("W3", None)
+    held = reader.pixels.verdict(face, None, max_residual=-1.0)
+    assert (held.card, held.held_back) == (None, "W3")
