@@ -4,11 +4,12 @@
 
 For each invented deck: every face taught from one teach photo exactly as the app teaches it
 (faces.teach.taught_faces: the card finder, the outline pulled in, the printed border's outline
-too), then table frames of random cards and frames with no face. Every outline the reader
-would judge in a frame (faces.finder.OutlineSearch: the edges' outlines, the second look's, a
-finger cut off too, and the last look's faint edges) is put upright (faces.finder.upright_face) and kept with what it is: the card shown, with how
-far the outline is off the card's true corners, or nothing (an outline on no card). The true
-outline is kept too, moved by a little, so that a card the finder missed still teaches.
+too), then table frames of random cards and frames with no face. Every outline the reader would
+judge in a frame (faces.finder.OutlineSearch: the edges' outlines, the second look's, a finger
+cut off too, and the last look's faint edges) is put upright (faces.finder.upright_face) and
+kept with what it is: the card shown, with how far the outline is off the card's true corners,
+or nothing (an outline on no card). The true outline is kept too, moved by a little, so that a
+card the finder missed still teaches.
 
 One file per deck, `deck-NNNNN.npz`: `taught` (faces, N x 90 x 60 x 3 uint8), `taught_card`
 (index in CARDS per taught face), `crops`, `crop_card` (index in CARDS, -1 for no card),

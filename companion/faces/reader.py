@@ -560,8 +560,9 @@ class FaceReader:
         parts turned about, on a first-look outline only (the reader asks it only there): the
         network finding the view FIGURE_LIKENESS like the card and within its MIN_GAP of its
         nearest, the pixel judge (sure of no card: the reader asks it only then) finding no card
-        nearer by residual and the card within its limit, its discriminant's whole card telling the suit, and each
-        corner's figure matching the card better than any other rank's by FIGURE_MARGIN."""
+        nearer by residual and the card within its limit, its discriminant's whole card telling
+        the suit, and each corner's figure matching the card better than any other rank's by
+        FIGURE_MARGIN."""
         card = pixels.best
         return card != verdict.best and card[:1] == verdict.best[:1] \
             and verdict.alike.get(card, -np.inf) >= FIGURE_LIKENESS and self._all_but_as_near(verdict, card) \
