@@ -8,6 +8,7 @@ face), then the camera names the cards it sees.
   discriminant.py what tells a deck's faces apart in those views: the whole card, each rank corner
   pixel_judge.py a face against the taught faces pixel by pixel, and by the discriminant
   figures.py    the rank figure in a face's corners, matched with the taught figures at full size
+  corner_colours.py the colour of the figure in a face's corners, against the other suits' same rank
   face_net.py   the face network (face_net.onnx, run by OpenCV): an upright face as 64 numbers
   net_judge.py  a face against the taught faces by the network's numbers
   deck_file.py  the taught faces, saved and loaded (a .npz file without pickles)

@@ -1569,3 +1569,52 @@ def test_the_pixel_judge_holds_back_a_card_beyond_a_later_looks_limit(reader):
     assert (sure.card, sure.held_back) == ("W3", None)
     held = reader.pixels.verdict(face, None, max_residual=-1.0)
     assert (held.card, held.held_back) == (None, "W3")
+
+
+@pytest.mark.parametrize("frame_index", [5, 28])
+def test_a_red_1_told_from_the_rainbow_1_only_by_its_corner_bars_colour_is_not_named_the_rainbow_1(
+        frame_index, monkeypatch):
+    """Corpus B, seed 229, deck 0: the rainbow 1 shares the red 1's art and differs only by the
+    colour of the bars in its corners (purple for red). A red 1, 0.95-0.97 like the rainbow 1 for
+    the network, was named it, seconded by the corner figures (which are grey to the figure
+    judge). Each corner's bars are nearer in colour to the red 1's by 0.41 or more: named
+    nothing; with the colour not asked, the rainbow 1 again."""
+    from companion.faces import reader as reader_module
+
+    _deck, frames, _empties = bench_deck("b", 229, 0)
+    frame, shown = frames[frame_index]
+    assert shown == {"R1"}
+    reader = bench_reader("b", 229, 0)
+    reads = reader.read_all(frame, "multicolor")
+    assert [read.card for read in reads if read.card] == []
+    assert "M1" in [read.best for read in reads]
+    monkeypatch.setattr(reader_module, "COLOUR_MARGIN", np.inf)
+    assert reader.read(frame, "multicolor") == ["M1"]
+
+
+def test_a_card_is_not_named_where_each_corner_is_nearer_in_colour_to_another_suit(reader, monkeypatch):
+    """Whatever rule names a card, the thing names nothing where both corners' figures of the
+    outline named are nearer in colour to the same rank of another suit of the variant by
+    COLOUR_MARGIN; one corner so, or both by less, and it is named. The card the pixel judge was
+    sure of is kept, and the view judged is the outline's own (put upright again for a read made
+    without it)."""
+    from companion.faces.reader import COLOUR_MARGIN
+
+    face = reader.deck.faces["W3"][0]
+    search = _Standing()
+    search.frame = np.zeros((480, 640, 3), np.uint8)
+    asked = []
+    allowed = shown_cards("classic")
+    for margins, named in (((COLOUR_MARGIN, COLOUR_MARGIN + 0.3), None), ((COLOUR_MARGIN, -0.5), "W3"),
+                           ((COLOUR_MARGIN - 0.01, 0.9), "W3"), ((-np.inf, -np.inf), "W3")):
+        monkeypatch.setattr(reader.colours, "margins",
+                            lambda view, card, among, m=margins: asked.append((view, card, among)) or m)
+        read = FaceRead(_square(60), "W3", "W3", 0.9, 0.2, "pixels", "W3", face)
+        unnamed = FaceRead(_square(60) + 200, None, "W1", 0.5, 0.1)
+        told = reader._colours_told(search, [read, unnamed], allowed)
+        assert [(r.card, r.by, r.pixels_sure) for r in told] == [
+            (named, "pixels" if named else "", "W3"), (None, "", None)]
+    assert len(asked) == 4 and all(view is face and card == "W3" and among is allowed for view, card, among in asked)
+    monkeypatch.setattr(reader.colours, "margins", lambda view, card, among: asked.append(view) or (-1.0, -1.0))
+    assert reader._colours_told(search, [FaceRead(_square(60) + 100, "W3", "W3", 0.9, 0.2)], None)[0].card == "W3"
+    assert asked[-1].shape == (FACE_H, FACE_W, 3)
