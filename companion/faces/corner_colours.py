@@ -43,7 +43,6 @@ COLOUR_TINT = 1.5
 MOVES = 2 * SHIFT + 1  # places a corner is matched at, each way
 
 
-
 class CornerColourJudge:
     """The taught corners of a deck in colour, by card: `margins` of a view towards one card."""
 
@@ -122,7 +121,8 @@ class CornerColourJudge:
         mean = np.exp(np.log(gains).mean(axis=1, keepdims=True))
         tint = gains / mean
         gains = mean * np.clip(tint, 1 / features.MAX_TINT, features.MAX_TINT)
-        best = 0 if len(gains) == 1 else int(np.argmin(((gains[:, None, :] * view[None] - taught) ** 2).sum(axis=(1, 2))))
+        left = ((gains[:, None, :] * view[None] - taught) ** 2).sum(axis=(1, 2))  # per look
+        best = int(np.argmin(left))
         if not (1 / COLOUR_TINT < tint[best]).all() or not (tint[best] < COLOUR_TINT).all():
             return None
         return gains[best].astype(np.float32)

@@ -344,8 +344,8 @@ class FaceReader:
         another suit of the variant than to the card (corner_colours.CornerColourJudge, the
         view seen under the light that makes it most like the card). A frame whose things then
         name nothing is looked at again, as one that named nothing. Asked of the things each
-        look names, not of each of their outlines: the matching takes about 0.5 ms a view, a
-        twentieth of the rest of a frame's reading."""
+        look names, not of each of their outlines: the matching takes about 0.5 ms a view (a
+        frame's reading, about 13 ms)."""
         return [dataclasses.replace(read, card=None, by="") if read.card is not None and self._another_suits_colour(
             upright_face(search.frame, read.quad) if read.face is None else read.face, read.card, allowed) else read
             for read in things]
