@@ -96,8 +96,8 @@ def test_a_face_of_another_size_is_an_error(bars_deck):
 
 
 def test_a_lamp_too_strong_to_undo_tells_no_colour(bars_deck):
-    """Under a lamp that takes a channel COLOUR_TINT from the others' mean or further, the
-    figure's colour is not to be trusted: no margin, whichever card is asked."""
+    """Under a lamp that takes a channel's gain COLOUR_TINT from the channels' mean or further,
+    the figure's colour is not to be trusted: no margin, whichever card is asked."""
     from companion.faces.corner_colours import COLOUR_TINT
 
     for gain in ((1.9, 1.0, 0.5), (0.45, 0.9, 1.6)):
