@@ -490,8 +490,9 @@ def judged(reader, monkeypatch):
     """(named, learned, corners, untold, margins): `named(net, pixels, max_residual)` is the
     reader's verdict on a face the judges see so; the discriminant names the cards in `learned`
     (`corners` lists what each rank corner was asked to tell the rank by) and its whole card
-    tells the suit of every card but those in `untold`, and the figure judge gives the margins
-    in `margins` (card: (first, second); none: no rank told)."""
+    tells the suit of every card but those in `untold`, the figure judge gives the margins in
+    `margins` (card: (first, second); none: no rank told), and the colour judge those in
+    `named.colours` (none: no colour told)."""
     face = reader.deck.faces["W3"][0]
     learned: list[str] = []
     corners: list[float] = []
@@ -506,11 +507,15 @@ def judged(reader, monkeypatch):
     monkeypatch.setattr(reader.figures, "margins",
                         lambda face, card, seen=None: margins.get(card, (-np.inf, -np.inf)))
     monkeypatch.setattr(reader.pixels, "suit_told", lambda face, card: card not in untold)
+    colours: dict[str, tuple[float, float]] = {}
+    monkeypatch.setattr(reader.colours, "margins",
+                        lambda face, card, among=None: colours.get(card, (-np.inf, -np.inf)))
 
     def named(net: NetVerdict, pixels: PixelVerdict, max_residual: float | None = None, allowed=None):
         monkeypatch.setattr(reader.pixels, "verdict", lambda face, allowed, max_residual=None: pixels)
         return reader._named(face, net, allowed, max_residual)
 
+    named.colours = colours
     return named, learned, corners, untold, margins
 
 
@@ -784,7 +789,8 @@ def test_a_card_all_three_judges_agree_on_is_named_though_none_is_sure_of_it(rea
 def test_a_card_the_network_is_very_sure_of_is_named_a_little_further_from_its_taught_face(monkeypatch):
     """Corpus B, seed 35, deck 5: a blue 5 the network finds 0.92 like its taught face, 0.38
     more than any other card, and the pixel judge finds nearest too but 0.56 from it (more than
-    the 0.45 it allows a card it names), the discriminant naming it. Named; held to 0.45, not."""
+    the 0.45 it allows a card it names), the discriminant naming it. Named; held to 0.45, and
+    not told by its corners instead (_corners_tell), not."""
     from companion.faces import reader as reader_module
 
     _deck, frames, _empties = bench_deck("b", 35, 5)
@@ -793,6 +799,7 @@ def test_a_card_the_network_is_very_sure_of_is_named_a_little_further_from_its_t
     reader = bench_reader("b", 35, 5)
     assert reader.read(frame, "multicolor") == ["B5"]
     monkeypatch.setattr(reader_module, "FAR_RESIDUAL", reader.pixels.max_residual)
+    monkeypatch.setattr(reader_module.FaceReader, "_corners_tell", lambda *args: False)  # nor by its corners
     assert reader.read(frame, "multicolor") == []
 
 
@@ -1092,7 +1099,8 @@ def test_a_card_the_network_is_all_but_certain_of_is_named_though_the_pixel_judg
     corners): a red 2 the network finds 0.92 like its card and 0.40 ahead of any other, the
     pixel judge nearer the red 3 (0.156 against 0.164, sure of neither), the discriminant not
     naming it. Named by the network; where the pixel judge's nearest card had to be the
-    network's, as an earlier reader asked, it is not."""
+    network's, as an earlier reader asked, and the corners' rule (_corners_tell) set aside, it is
+    not."""
     from companion.faces import reader as reader_module
 
     monkeypatch.setattr(reader_module, "FIGURE_MARGIN", 1.0)  # the figure's own rule set aside
@@ -1101,6 +1109,7 @@ def test_a_card_the_network_is_all_but_certain_of_is_named_though_the_pixel_judg
     assert (pixels.card, pixels.best) == (None, "R3")
     assert not reader.pixels.learns(face, "R2")
     monkeypatch.setattr(reader_module, "CERTAIN_GAP", 2.0)
+    monkeypatch.setattr(reader_module.FaceReader, "_corners_tell", lambda *args: False)  # nor by its corners
     assert reader.read(frame, "multicolor") == []
 
 
@@ -1289,7 +1298,8 @@ def test_a_card_the_network_is_sure_of_is_seconded_by_its_figure_where_the_discr
     assert named(sure, far) == (None, "")  # beyond the pixel judge's limit
     very_sure = NetVerdict("W5", "W5", 0.86, 0.2, "W2")
     assert named(very_sure, far) == ("W5", "network")  # within FAR_RESIDUAL: very sure of it
-    assert named(very_sure, seen(None, "W5", 0.65, 0.4, {"W5": 0.65})) == (None, "")
+    # beyond FAR_RESIDUAL: not seconded; named by its corners (_corners_tell), not by the network
+    assert named(very_sure, seen(None, "W5", 0.65, 0.4, {"W5": 0.65})) == ("W5", "corners")
     margins["W5"] = (FIGURE_MARGIN, 0.3)
     assert named(sure, near, max_residual=0.22) == ("W5", "network")  # a later look: FIGURE_MARGIN
     margins["W5"] = (AGREED_MARGIN, 0.3)
@@ -1332,7 +1342,8 @@ def test_the_figure_tells_the_card_the_network_is_sure_of_where_the_pixel_judge_
     # the pixel judge would have been sure of its card but for a later look's stricter limit
     held = PixelVerdict(None, "W2", 0.3, 0.4, nearer.near, nearer.printed, held_back="W2")
     assert named(sure, held, max_residual=0.22) == (None, "")
-    assert named(sure, seen(None, "W5", 0.5, 0.4, {"W5": 0.5})) == (None, "")  # the pixel judge's nearest too
+    # the pixel judge's nearest too: not this rule (nothing to outweigh), but the corners' (_corners_tell)
+    assert named(sure, seen(None, "W5", 0.5, 0.4, {"W5": 0.5})) == ("W5", "corners")
     assert named(sure, nearer, allowed={"W1", "W2", "W3", "W4"}) == (None, "")  # not in the variant's deck
     assert named(sure, seen(None, "", float("inf"), 0.0)) == (None, "")  # nothing compared
     assert named(NetVerdict("W5", "W5", STRONG_LIKENESS - 0.01, 0.08, "W2"), nearer) == (None, "")
@@ -1618,3 +1629,86 @@ def test_a_card_is_not_named_where_each_corner_is_nearer_in_colour_to_another_su
     monkeypatch.setattr(reader.colours, "margins", lambda view, card, among: asked.append(view) or (-1.0, -1.0))
     assert reader._colours_told(search, [FaceRead(_square(60) + 100, "W3", "W3", 0.9, 0.2)], None)[0].card == "W3"
     assert asked[-1].shape == (FACE_H, FACE_W, 3)
+
+
+def test_the_corners_tell_the_card_the_network_is_sure_of_where_no_judge_seconds_it(reader, judged, monkeypatch):
+    """A card the network is sure of and finds very like the view (STRONG_LIKENESS), the pixel
+    judge finding it far and its discriminant silent, is named, on an outline of any look, where
+    each corner's figure matches it better than any other rank's by AGREED_MARGIN, the
+    discriminant's whole card tells its suit, and so does the pixel judge's nearest card or each
+    corner's figure, nearer in colour to it than to the same rank of any other suit by
+    COLOUR_SUIT_MARGIN; never where both corners' figures are nearer in colour to another suit
+    by COLOUR_AGAINST_MARGIN, nor where the pixel judge's first judge was sure of another card
+    but for a later look's limit; and the view must show its print. Where the network is less than
+    very sure and its next card is another rank of the suit, the rank must be told by
+    FIGURE_MARGIN or by each rank corner of the discriminant."""
+    from companion.faces.reader import (AGREED_MARGIN, COLOUR_AGAINST_MARGIN, COLOUR_SUIT_MARGIN, FIGURE_MARGIN,
+                                        STRONG_LIKENESS)
+
+    named, learned, _corners, untold, margins = judged
+    colours = named.colours
+    told: set[str] = set()  # the cards whose rank the discriminant's rank corners tell
+    monkeypatch.setattr(reader.pixels, "rank_told", lambda face, card: card in told)
+    very_sure = NetVerdict("W5", "W5", 0.86, 0.2, "W2")
+    # nearest another suit's card, far: no other rule names the network's card
+    far = seen(None, "Y1", 0.9, 0.4, {"Y1": 0.9}, printed=("Y1", "W5"))
+    assert not learned
+    assert named(very_sure, far) == (None, "")  # neither the figures nor the colours tell anything
+    margins["W5"] = (AGREED_MARGIN, 0.3)
+    assert named(very_sure, far) == (None, "")  # no colour told, the pixel judge nearest another suit
+    colours["W5"] = (-COLOUR_SUIT_MARGIN, -0.4)
+    assert named(very_sure, far) == ("W5", "corners")
+    assert named(very_sure, far, max_residual=0.22) == ("W5", "corners")  # a later look's outline
+    colours["W5"] = (-COLOUR_SUIT_MARGIN + 0.01, -0.4)  # one corner short
+    assert named(very_sure, far) == (None, "")
+    colours["W5"] = (-np.inf, -0.4)  # a corner with no colour to tell by
+    assert named(very_sure, far) == (None, "")
+    # the pixel judge's nearest card of the suit, another rank far off: the colour need not tell it
+    near_suit = seen(None, "W1", 0.9, 0.4, {"W1": 0.9}, printed=("W1", "W5"))
+    assert named(very_sure, near_suit) == ("W5", "corners")
+    colours["W5"] = (COLOUR_AGAINST_MARGIN - 0.01, 0.9)  # one corner against it: not enough
+    assert named(very_sure, near_suit) == ("W5", "corners")
+    colours["W5"] = (COLOUR_AGAINST_MARGIN, 0.9)  # both: never
+    assert named(very_sure, near_suit) == (None, "")
+    colours["W5"] = (-0.2, -0.4)
+    assert named(very_sure, far) == ("W5", "corners")
+    margins["W5"] = (AGREED_MARGIN - 0.01, 0.3)  # one corner's figure short
+    assert named(very_sure, far) == (None, "")
+    margins["W5"] = (AGREED_MARGIN, 0.3)
+    untold.add("W5")  # the whole card does not tell the suit
+    assert named(very_sure, far) == (None, "")
+    untold.clear()
+    # the pixel judge's first judge sure of another card, held back by a later look's limit
+    held = PixelVerdict(None, "Y1", 0.9, 0.4, far.near, far.printed, held_back="W2")
+    assert named(very_sure, held, max_residual=0.22) == (None, "")
+    held = PixelVerdict(None, "Y1", 0.9, 0.4, far.near, far.printed, held_back="W5")
+    assert named(very_sure, held, max_residual=0.22) == ("W5", "corners")
+    assert named(NetVerdict("W5", "W5", STRONG_LIKENESS - 0.01, 0.2, "W2"), far) == (None, "")
+    assert named(NetVerdict(None, "W5", 0.9, 0.03, "Y5"), far) == (None, "")  # the network unsure
+    assert named(very_sure, seen(None, "Y1", 0.9, 0.4, {"Y1": 0.9})) == (None, "")  # the print not shown
+    assert named(very_sure, far, allowed={"W1", "W2", "W3", "W4", "Y1"}) == (None, "")  # not in the variant
+    # less than very sure, the next card another rank of the suit: the rank told more firmly
+    next_rank = NetVerdict("W5", "W5", 0.89, 0.08, "W4")
+    assert named(next_rank, far) == (None, "")
+    assert named(NetVerdict("W5", "W5", 0.89, 0.08, "Y5"), far) == ("W5", "corners")  # next another suit
+    told.add("W5")
+    assert named(next_rank, far) == ("W5", "corners")
+    told.clear()
+    margins["W5"] = (FIGURE_MARGIN, 0.3)
+    assert named(next_rank, far) == ("W5", "corners")
+
+
+def test_a_rainbow_card_far_from_its_taught_face_is_told_by_its_corners(monkeypatch):
+    """Corpus B, seed 220, deck 5: a rainbow 5 (a roman V in each corner) under a warm lamp, its
+    stripes lying off the taught face's. The network finds it 0.91 like the rainbow 5 and 0.15
+    ahead of the rainbow 1; the pixel judge, sure of no card, finds it nearest but 0.73 from it,
+    beyond the FAR_RESIDUAL up to which it seconds a card the network is very sure of. The
+    figures match the 5 better than another rank by 0.05: named by its corners; with their rule
+    set aside, nothing."""
+    from companion.faces import reader as reader_module
+
+    reader, frame, face = _named_by("b", 220, 5, 8, "M5", by="corners")
+    pixels = reader.pixels.verdict(face, shown_cards("multicolor"))
+    assert (pixels.card, pixels.best) == (None, "M5") and pixels.residual > reader_module.FAR_RESIDUAL
+    monkeypatch.setattr(reader_module.FaceReader, "_corners_tell", lambda *args: False)
+    assert reader.read(frame, "multicolor") == []
