@@ -13,9 +13,9 @@ Each card-shaped outline in the frame (finder.OutlineSearch) is put upright and 
 A card is named only when one judge is sure of it and the other does not point elsewhere (or
 finds another rank of its suit all but as near, the rank told; or, where no judge's card is
 seconded so, the figure in its corners tells its rank and both agree on its suit, or all three
-agree on the card), and the view shows the card's print (PixelJudge: no more than
-MAX_BARE_RATIO times as far from the card as from a bare card of its paper, so that a lined
-notebook is not a faintly printed white 1):
+agree on the card, or the corners tell the network's card), and the view shows the card's print
+(PixelJudge: no more than MAX_BARE_RATIO times as far from the card as from a bare card of its
+paper, so that a lined notebook is not a faintly printed white 1):
 
 - the pixel judge sure of the card, and the network finding it nearest, the view at least
   somewhat like a taught face (the network's MIN_LIKENESS: a lined notebook the pixel judge took
@@ -82,18 +82,19 @@ notebook is not a faintly printed white 1):
   AGREED_RESIDUAL of it and the discriminant's whole card telling the suit, and each corner's
   figure matching it better than any other rank's by AGREED_MARGIN (a white deck whose faint
   figures the network and the discriminant cannot tell apart, but the figure judge, matching
-  the corners at full size, can).
-- the corners telling the card, where no rule above names it: on an outline of any look, the
-  network sure of the card and finding the view very like it (STRONG_LIKENESS), the pixel judge
-  sure of no card (nor its first judge of another), the rank told by each corner's figure (by
-  AGREED_MARGIN; by FIGURE_MARGIN, or each rank corner of the discriminant telling it, where the
-  network is less than very sure and its next card is another rank of the suit) and no other
-  rank by the discriminant's rank corners, the suit told by the discriminant's whole card and
-  by the pixel judge's nearest card or the colour of each corner's figure (COLOUR_SUIT_MARGIN,
-  corner_colours.CornerColourJudge), not both corners' figures nearer in colour to the same rank
-  of another suit (COLOUR_AGAINST_MARGIN), and the view showing the card's print: a view too far
-  from its taught face for the pixel judge to second it (a glare, a blur, a rainbow card's
-  stripes lying off the taught face's).
+  the corners at full size, can);
+- the corners telling the card, where no rule above names it, on an outline of any look (a view
+  too far from its taught face for the pixel judge to second it: a glare, a blur, a rainbow
+  card's stripes lying off the taught face's): the network sure of the card and finding the
+  view very like it (STRONG_LIKENESS), the pixel judge sure of no card (nor its first judge of
+  another) and the card among its near cards; the rank told by each corner's figure (by
+  AGREED_MARGIN; by FIGURE_MARGIN on a later look's outline, and, unless each rank corner of the
+  discriminant tells it, where the network is less than very sure and its next card is another
+  rank of the suit or the pixel judge's nearest card is) and no other rank by the
+  discriminant's rank corners; the suit told by the discriminant's whole card and by the pixel
+  judge's nearest card or the colour of each corner's figure (COLOUR_SUIT_MARGIN,
+  corner_colours.CornerColourJudge), never both corners' figures nearer in colour to the same
+  rank of another suit (COLOUR_AGAINST_MARGIN); and the view showing the card's print.
 
 The two see different things (the network what its training taught it to overlook, the pixel
 judge what differs under this light), each is sure of views the other is not, and where the
@@ -109,7 +110,9 @@ card on them only as close to its taught face as SECOND_LOOK_MAX_RESIDUAL, the c
 is sure of must be the pixel judge's nearest and the view at least SECOND_LOOK_LIKENESS like it
 (its figures matching it by FIGURE_MARGIN where they second it), or the network's nearest card
 be told by its figures (as on a first look, or against the pixel judge's nearer card, its first
-judge sure of none even before the stricter limit); the pixel judge's card is named only where
+judge sure of none even before the stricter limit), or by its corners (as on a first look, the
+figures matching it by FIGURE_MARGIN, the pixel judge's first judge sure of no other card before
+the stricter limit); the pixel judge's card is named only where
 the network finds it nearest, no card is named on them where a corner's figure matches another
 rank of its suit better by AGAINST_MARGIN, however sure the network is (a rainbow 5 whose faint
 outline cut off a corner, which both judges took for the 4), and neither the three judges'
@@ -295,11 +298,14 @@ COLOUR_MARGIN = 0.3
 # corner's figure this much nearer in colour to the card than to the same rank of any other suit
 # tells the suit where the pixel judge's nearest card is of another suit, and both corners this
 # much nearer another suit's forbid the card. From the judges' verdicts recorded on 24 tuned seeds
-# of each corpus (218-241), before the discriminant's rank corners were asked too: with no colour
-# asked, 0.8 and 1.1 points more card frames named, two wrong (the two frames of a red 1 taken
-# for the rainbow 1, corpus B, seed 229, each corner 0.42 and more nearer the red 1's colour:
-# COLOUR_MARGIN withholds them too); with the colour required to tell the suit of every card, 0.4
-# and 0.4 points, none wrong; as here, 0.7 and 0.7 points, none wrong
+# of each corpus (218-241), the rank asked as on a first look only and the pixel judge's nearest
+# card of another rank not asked: with no colour asked, 0.8 and 1.1 points more card frames named,
+# two wrong (the two frames of a red 1 taken for the rainbow 1, corpus B, seed 229, each corner
+# 0.42 and more nearer the red 1's colour: COLOUR_MARGIN withholds them too); with the colour
+# required to tell the suit of every card, 0.4 and 0.4 points, none wrong; as here, 0.7 and 0.7
+# points, none wrong. With the rank asked as now (FIGURE_MARGIN on a later look's outline and
+# against the pixel judge's nearest card of another rank, as the figure asks where it outweighs
+# the pixel judge), 0.2 and 0.5 points, none wrong
 COLOUR_SUIT_MARGIN = 0.05
 COLOUR_AGAINST_MARGIN = 0.1
 
@@ -459,7 +465,7 @@ class FaceReader:
             if self._figure_outweighs(face, verdict, pixels, figure) and self.pixels.shows_print(pixels, card):
                 return card, "figures", None
             if verdict.card is not None and card in pixels.printed \
-                    and self._corners_tell(face, verdict, pixels, figure, allowed):
+                    and self._corners_tell(face, verdict, pixels, figure, allowed, first_look):
                 return card, "corners", None
         nearest = pixels.best
         if first_look and nearest in pixels.printed and self._may_name(nearest, allowed) \
@@ -681,34 +687,40 @@ class FaceReader:
             and self.pixels.suit_told(face, card) and figure.least(card) >= AGREED_MARGIN
 
     def _corners_tell(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
-                      figure: _FigureMargins, allowed: set[str] | None) -> bool:
+                      figure: _FigureMargins, allowed: set[str] | None, first_look: bool) -> bool:
         """Whether the corners tell the card the network is sure of where no judge seconds it,
         on an outline of any look (a view too far from its taught face for the pixel judge to
         second it: a glare, a blur, a rainbow card's stripes lying off the taught face's):
 
         - the network finding the view very like the card (STRONG_LIKENESS);
         - the rank: each corner's figure matching the card better than any other rank of its
-          suit by AGREED_MARGIN (where the network is less than very sure and its next card is
-          another rank of the suit, by FIGURE_MARGIN, or each rank corner of the discriminant
-          telling the rank: a white 5 outlined a couple of pixels off, its corner figures where
-          the 4's were taught, was 0.89 like the 4 and 0.08 ahead of the 5, the figures matching
-          the 4 by 0.06), and the discriminant's rank corners telling no other rank of the suit;
-        - the suit: the discriminant's whole card telling it, and so the pixel judge's nearest
-          card (of any rank) or each corner's figure, nearer in colour to the card than to the
-          same rank of any other suit of the variant by COLOUR_SUIT_MARGIN
-          (corner_colours.CornerColourJudge); never both corners' figures nearer in colour to
-          the same rank of another suit by COLOUR_AGAINST_MARGIN.
+          suit by AGREED_MARGIN, and the discriminant's rank corners telling no other rank of
+          the suit; by FIGURE_MARGIN on a later look's outline (less sure to be the card's own),
+          and where the network is less than very sure and its next card is another rank of
+          the suit (a white 5 outlined a couple of pixels off, its corner figures where the 4's
+          were taught, was 0.89 like the 4 and 0.08 ahead of the 5, the figures matching the 4
+          by 0.06) or the pixel judge's nearest card is another rank of the suit (as where the
+          figure outweighs the pixel judge), unless each rank corner of the discriminant tells
+          the card's rank;
+        - the suit: the discriminant's whole card telling it, and either the pixel judge's
+          nearest card being of the suit or the figure in each corner being nearer in colour to
+          the card's than to the same rank's of any other suit of the variant by
+          COLOUR_SUIT_MARGIN (corner_colours.CornerColourJudge); never both corners' figures
+          nearer in colour to the same rank of another suit by COLOUR_AGAINST_MARGIN.
 
         The pixel judge must not be sure of a card (the reader asks it only then), nor its first
         judge of another card but for a later look's stricter limit (PixelVerdict.held_back),
-        and the view must show the card's print (asked by the caller). The colours are matched
-        last."""
+        and the card must be among its near cards and the view show its print (asked by the
+        caller). The colours are matched last."""
         card = verdict.card
-        if verdict.likeness < STRONG_LIKENESS or pixels.held_back not in (None, card) \
-                or figure.least(card) < AGREED_MARGIN:
+        if verdict.likeness < STRONG_LIKENESS or pixels.held_back not in (None, card):
             return False
-        if not self._very_sure(verdict) and verdict.second[:1] == card[:1] \
-                and figure.least(card) < FIGURE_MARGIN and not self.pixels.rank_told(face, card):
+        least = figure.least(card)
+        if least < (AGREED_MARGIN if first_look else FIGURE_MARGIN):
+            return False
+        rank_in_question = (not self._very_sure(verdict) and verdict.second[:1] == card[:1]) \
+            or (pixels.best != card and pixels.best[:1] == card[:1])
+        if rank_in_question and least < FIGURE_MARGIN and not self.pixels.rank_told(face, card):
             return False
         if not self.pixels.suit_told(face, card) or self._another_rank_told(face, card):
             return False

@@ -789,8 +789,8 @@ def test_a_card_all_three_judges_agree_on_is_named_though_none_is_sure_of_it(rea
 def test_a_card_the_network_is_very_sure_of_is_named_a_little_further_from_its_taught_face(monkeypatch):
     """Corpus B, seed 35, deck 5: a blue 5 the network finds 0.92 like its taught face, 0.38
     more than any other card, and the pixel judge finds nearest too but 0.56 from it (more than
-    the 0.45 it allows a card it names), the discriminant naming it. Named; held to 0.45, and
-    not told by its corners instead (_corners_tell), not."""
+    the 0.45 it allows a card it names), the discriminant naming it. Named; held to 0.45, the
+    corners' rule (_corners_tell) set aside, not."""
     from companion.faces import reader as reader_module
 
     _deck, frames, _empties = bench_deck("b", 35, 5)
@@ -1633,15 +1633,17 @@ def test_a_card_is_not_named_where_each_corner_is_nearer_in_colour_to_another_su
 
 def test_the_corners_tell_the_card_the_network_is_sure_of_where_no_judge_seconds_it(reader, judged, monkeypatch):
     """A card the network is sure of and finds very like the view (STRONG_LIKENESS), the pixel
-    judge finding it far and its discriminant silent, is named, on an outline of any look, where
-    each corner's figure matches it better than any other rank's by AGREED_MARGIN, the
-    discriminant's whole card tells its suit, and so does the pixel judge's nearest card or each
-    corner's figure, nearer in colour to it than to the same rank of any other suit by
-    COLOUR_SUIT_MARGIN; never where both corners' figures are nearer in colour to another suit
-    by COLOUR_AGAINST_MARGIN, nor where the pixel judge's first judge was sure of another card
-    but for a later look's limit; and the view must show its print. Where the network is less than
-    very sure and its next card is another rank of the suit, the rank must be told by
-    FIGURE_MARGIN or by each rank corner of the discriminant."""
+    judge finding it far and its discriminant silent, is named where each corner's figure
+    matches it better than any other rank's by AGREED_MARGIN (FIGURE_MARGIN on a later look's
+    outline), the discriminant's rank corners tell no other rank and its whole card the suit,
+    and so does the pixel judge's nearest card or each corner's figure, nearer in colour to it
+    than to the same rank of any other suit by COLOUR_SUIT_MARGIN; never where both corners'
+    figures are nearer in colour to another suit by COLOUR_AGAINST_MARGIN, nor where the pixel
+    judge's first judge was sure of another card but for a later look's limit; the card must be
+    among the pixel judge's near cards, the view showing its print. Where the network is less
+    than very sure and its next card is another rank of the suit, or the pixel judge's nearest
+    card is, the rank must be told by FIGURE_MARGIN or by each rank corner of the
+    discriminant."""
     from companion.faces.reader import (AGREED_MARGIN, COLOUR_AGAINST_MARGIN, COLOUR_SUIT_MARGIN, FIGURE_MARGIN,
                                         STRONG_LIKENESS)
 
@@ -1650,49 +1652,62 @@ def test_the_corners_tell_the_card_the_network_is_sure_of_where_no_judge_seconds
     told: set[str] = set()  # the cards whose rank the discriminant's rank corners tell
     monkeypatch.setattr(reader.pixels, "rank_told", lambda face, card: card in told)
     very_sure = NetVerdict("W5", "W5", 0.86, 0.2, "W2")
-    # nearest another suit's card, far: no other rule names the network's card
-    far = seen(None, "Y1", 0.9, 0.4, {"Y1": 0.9}, printed=("Y1", "W5"))
+    # the card far, the pixel judge nearest another suit's card: no other rule names it
+    far = seen(None, "Y1", 0.9, 0.4, {"Y1": 0.9, "W5": 0.95})
+    # the card itself the pixel judge's nearest, far: its suit told by the pixel judge
+    own = seen(None, "W5", 0.95, 0.4, {"W5": 0.95})
     assert not learned
     assert named(very_sure, far) == (None, "")  # neither the figures nor the colours tell anything
+    assert named(very_sure, own) == (None, "")
     margins["W5"] = (AGREED_MARGIN, 0.3)
     assert named(very_sure, far) == (None, "")  # no colour told, the pixel judge nearest another suit
+    assert named(very_sure, own) == ("W5", "corners")
     colours["W5"] = (-COLOUR_SUIT_MARGIN, -0.4)
     assert named(very_sure, far) == ("W5", "corners")
-    assert named(very_sure, far, max_residual=0.22) == ("W5", "corners")  # a later look's outline
     colours["W5"] = (-COLOUR_SUIT_MARGIN + 0.01, -0.4)  # one corner short
     assert named(very_sure, far) == (None, "")
     colours["W5"] = (-np.inf, -0.4)  # a corner with no colour to tell by
     assert named(very_sure, far) == (None, "")
-    # the pixel judge's nearest card of the suit, another rank far off: the colour need not tell it
-    near_suit = seen(None, "W1", 0.9, 0.4, {"W1": 0.9}, printed=("W1", "W5"))
-    assert named(very_sure, near_suit) == ("W5", "corners")
-    colours["W5"] = (COLOUR_AGAINST_MARGIN - 0.01, 0.9)  # one corner against it: not enough
-    assert named(very_sure, near_suit) == ("W5", "corners")
+    colours["W5"] = (COLOUR_AGAINST_MARGIN - 0.01, 0.9)  # one corner against the card: not enough
+    assert named(very_sure, own) == ("W5", "corners")
     colours["W5"] = (COLOUR_AGAINST_MARGIN, 0.9)  # both: never
-    assert named(very_sure, near_suit) == (None, "")
+    assert named(very_sure, own) == (None, "")
     colours["W5"] = (-0.2, -0.4)
     assert named(very_sure, far) == ("W5", "corners")
+    assert named(very_sure, seen(None, "Y1", 0.9, 0.4, {"Y1": 0.9})) == (None, "")  # not among its near cards
+    assert named(very_sure, seen(None, "Y1", 0.9, 0.4, far.near, printed=("Y1",))) == (None, "")  # no print
+    assert named(very_sure, far, allowed={"W1", "W2", "W3", "W4", "Y1"}) == (None, "")  # not in the variant
     margins["W5"] = (AGREED_MARGIN - 0.01, 0.3)  # one corner's figure short
     assert named(very_sure, far) == (None, "")
     margins["W5"] = (AGREED_MARGIN, 0.3)
     untold.add("W5")  # the whole card does not tell the suit
     assert named(very_sure, far) == (None, "")
     untold.clear()
-    # the pixel judge's first judge sure of another card, held back by a later look's limit
-    held = PixelVerdict(None, "Y1", 0.9, 0.4, far.near, far.printed, held_back="W2")
+    told.add("W4")  # the rank corners tell another rank of the suit
+    assert named(very_sure, far) == (None, "")
+    told.clear()
+    assert named(NetVerdict("W5", "W5", STRONG_LIKENESS - 0.01, 0.2, "Y5"), far) == (None, "")
+    assert named(NetVerdict(None, "W5", 0.9, 0.03, "Y5"), far) == (None, "")  # the network unsure
+    # a later look's outline: FIGURE_MARGIN
+    assert named(very_sure, far, max_residual=0.22) == (None, "")
+    margins["W5"] = (FIGURE_MARGIN, 0.3)
+    assert named(very_sure, far, max_residual=0.22) == ("W5", "corners")
+    # the pixel judge's first judge sure of another card, held back by the later look's limit
+    held = PixelVerdict(None, "Y1", 0.9, 0.4, far.near, far.printed, held_back="Y1")
     assert named(very_sure, held, max_residual=0.22) == (None, "")
     held = PixelVerdict(None, "Y1", 0.9, 0.4, far.near, far.printed, held_back="W5")
     assert named(very_sure, held, max_residual=0.22) == ("W5", "corners")
-    assert named(NetVerdict("W5", "W5", STRONG_LIKENESS - 0.01, 0.2, "W2"), far) == (None, "")
-    assert named(NetVerdict(None, "W5", 0.9, 0.03, "Y5"), far) == (None, "")  # the network unsure
-    assert named(very_sure, seen(None, "Y1", 0.9, 0.4, {"Y1": 0.9})) == (None, "")  # the print not shown
-    assert named(very_sure, far, allowed={"W1", "W2", "W3", "W4", "Y1"}) == (None, "")  # not in the variant
-    # less than very sure, the next card another rank of the suit: the rank told more firmly
-    next_rank = NetVerdict("W5", "W5", 0.89, 0.08, "W4")
-    assert named(next_rank, far) == (None, "")
+    # the rank in question: FIGURE_MARGIN, or each rank corner telling it
+    margins["W5"] = (AGREED_MARGIN, 0.3)
+    next_rank = NetVerdict("W5", "W5", 0.89, 0.08, "W4")  # less than very sure, the next card the 4
+    another_rank = seen(None, "W1", 0.9, 0.4, {"W1": 0.9, "W5": 0.95})  # the pixel judge nearest the 1
     assert named(NetVerdict("W5", "W5", 0.89, 0.08, "Y5"), far) == ("W5", "corners")  # next another suit
+    assert named(next_rank, far) == (None, "")
+    assert named(very_sure, another_rank) == (None, "")
     told.add("W5")
     assert named(next_rank, far) == ("W5", "corners")
+    # (the pixel judge's nearest another rank, the rank told so: the figure outweighs it, an earlier rule)
+    assert named(very_sure, another_rank) == ("W5", "figures")
     told.clear()
     margins["W5"] = (FIGURE_MARGIN, 0.3)
     assert named(next_rank, far) == ("W5", "corners")
