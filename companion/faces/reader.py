@@ -112,11 +112,11 @@ is sure of must be the pixel judge's nearest and the view at least SECOND_LOOK_L
 be told by its figures (as on a first look, or against the pixel judge's nearer card, its first
 judge sure of none even before the stricter limit), or by its corners (as on a first look, the
 figures matching it by FIGURE_MARGIN, the pixel judge's first judge sure of no other card before
-the stricter limit); the pixel judge's card is named only where
-the network finds it nearest, no card is named on them where a corner's figure matches another
-rank of its suit better by AGAINST_MARGIN, however sure the network is (a rainbow 5 whose faint
-outline cut off a corner, which both judges took for the 4), and neither the three judges'
-agreement alone nor the figures of the pixel judge's nearest card name anything on them.
+the stricter limit); the pixel judge's card is named only where the network finds it nearest, no
+card is named on them where a corner's figure matches another rank of its suit better by
+AGAINST_MARGIN, however sure the network is (a rainbow 5 whose faint outline cut off a corner,
+which both judges took for the 4), and neither the three judges' agreement alone nor the figures
+of the pixel judge's nearest card name anything on them.
 
 An outline may also be a part of something bigger: a card named on one the network finds less
 than very like the card is not named where a card-shaped thing standing out from the cloth holds
