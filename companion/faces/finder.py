@@ -12,8 +12,11 @@ among the cloth's edges altogether (a striped card on a checked cloth) still sta
 the cloth's colours: `OutlineSearch.standing_out` (standing_out.py) finds it so, and
 `find_cards` falls back on it where no edge gave an outline. A dark card on a dark cloth, or a
 pale one on a pale cloth, may have an edge no stronger than the cloth's weave: `faint` looks for
-closed outlines in the brightness smoothed further, at lower thresholds. It finds anything
-card-shaped, a card's back or a phone too: naming the card, or nothing, is the reader's job.
+closed outlines in the brightness smoothed further, at lower thresholds. A dark card on a dark woven
+cloth may be lost to both, its colours among the weave's and its edges in it: the card is smooth and
+the cloth grainy, and `unlike_cloth` (unlike_cloth.py) finds what differs from the cloth in colour
+and grain taken together. It finds anything card-shaped, a card's back or a phone too: naming the
+card, or nothing, is the reader's job.
 
 `upright_face` warps the quad to FACE_W x FACE_H, portrait, with one perspective transform.
 A card seen upside down stays upside down: the reader compares both ways.
@@ -30,7 +33,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.faces import side_lines, standing_out
+from companion.faces import side_lines, standing_out, unlike_cloth
 
 FACE_W, FACE_H = 60, 90  # an upright face, in pixels
 WORK_WIDTH = 320  # the frame is searched at this width
@@ -314,9 +317,10 @@ def _picture(frame: np.ndarray) -> _Picture | None:
 
 
 class OutlineSearch:
-    """The outlines in one frame, looked for in three ways that share the frame's preparation:
-    `cards` by their edges, `standing_out` by how they stand out from the cloth's colours, and
-    `faint` by the faint edges of the brightness smoothed further."""
+    """The outlines in one frame, looked for in four ways that share the frame's preparation:
+    `cards` by their edges, `standing_out` by how they stand out from the cloth's colours,
+    `faint` by the faint edges of the brightness smoothed further, and `unlike_cloth` by how
+    they differ from the cloth in colour and grain taken together."""
 
     def __init__(self, frame: np.ndarray) -> None:
         self.frame = frame
@@ -365,14 +369,33 @@ class OutlineSearch:
     def faint(self, known: Sequence[Quad] = ()) -> list[Quad]:
         """The card-shaped outlines of faint edges (the brightness smoothed further, at lower
         thresholds: a dark card on a dark cloth, a pale one on a pale cloth), other than those
-        in `known`: a last look, where the card's edge was lost in the cloth's weave. Closed
-        outlines only (an outline put together from straight runs of such edges is as often
-        the cloth's)."""
+        in `known`: a look where the card's edge was lost in the cloth's weave. Closed outlines
+        only (an outline put together from straight runs of such edges is as often the
+        cloth's)."""
+        picture = self._faint_picture
+        if picture is None:
+            return []
+        quads = _kept(picture, _edge_outlines(picture, lines=False))
+        return [quad for quad in quads if not any(_same_outline(quad, other) for other in known)]
+
+    def unlike_cloth(self, known: Sequence[Quad] = ()) -> list[Quad]:
+        """The card-shaped outlines of what differs from the cloth in colour and grain taken
+        together (unlike_cloth.py: a dark card on a dark woven cloth, its colours among the
+        weave's and its faint edges lost in it), other than those in `known`: a last look.
+        Each must run along the picture's edges, faint ones too, as an outline standing out
+        by colour must run along its edges."""
         picture = self._prepared
         if picture is None:
             return []
-        quads = _kept(picture, _edge_outlines(_with_edges(picture, _faint_edges(picture.lab)), lines=False))
+        both = _with_edges(picture, picture.thin | self._faint_picture.thin)
+        quads = _kept(picture, _standing_out_outlines(both, unlike_cloth.unlike_cloth(picture.lab)))
         return [quad for quad in quads if not any(_same_outline(quad, other) for other in known)]
+
+    @functools.cached_property
+    def _faint_picture(self) -> _Picture | None:
+        """The picture with its faint edges instead of its own (_faint_edges)."""
+        picture = self._prepared
+        return None if picture is None else _with_edges(picture, _faint_edges(picture.lab))
 
 
 def find_cards(frame: np.ndarray, fallback: bool = True) -> list[Quad]:

@@ -103,20 +103,22 @@ card other than the network's, neither names one (a white 5 the pixel judge took
 nearer the 3 for the network, by 0.15).
 
 Where the outlines of the frame's edges name nothing, the reader looks again: at what stands out
-from the cloth's colours (a card a finger lies across, without the finger), then at faint edges
-(a dark card on a dark cloth). Those outlines are less sure to be the card's own (a blob may
-lose a corner to the cloth, a faint edge run along the card's shadow): the pixel judge names a
-card on them only as close to its taught face as SECOND_LOOK_MAX_RESIDUAL, the card the network
-is sure of must be the pixel judge's nearest and the view at least SECOND_LOOK_LIKENESS like it
-(its figures matching it by FIGURE_MARGIN where they second it), or the network's nearest card
-be told by its figures (as on a first look, or against the pixel judge's nearer card, its first
-judge sure of none even before the stricter limit), or by its corners (as on a first look, the
-figures matching it by FIGURE_MARGIN, the pixel judge's first judge sure of no other card before
-the stricter limit); the pixel judge's card is named only where the network finds it nearest, no
-card is named on them where a corner's figure matches another rank of its suit better by
-AGAINST_MARGIN, however sure the network is (a rainbow 5 whose faint outline cut off a corner,
-which both judges took for the 4), and neither the three judges' agreement alone nor the figures
-of the pixel judge's nearest card name anything on them.
+from the cloth's colours (a card a finger lies across, without the finger), then at faint edges (a
+dark card on a dark cloth), then, where no look found anything card-shaped, at what differs from
+the cloth in colour and grain taken together (a dark card on a dark woven cloth, its colours among
+the weave's). Those outlines are less sure to be the card's own (a blob may lose a corner to the
+cloth, a faint edge run along the card's shadow): the pixel judge names a card on them only as
+close to its taught face as SECOND_LOOK_MAX_RESIDUAL, the card the network is sure of must be the
+pixel judge's nearest and the view at least SECOND_LOOK_LIKENESS like it (its figures matching it
+by FIGURE_MARGIN where they second it), or the network's nearest card be told by its figures (as on
+a first look, or against the pixel judge's nearer card, its first judge sure of none even before
+the stricter limit), or by its corners (as on a first look, the figures matching it by
+FIGURE_MARGIN, the pixel judge's first judge sure of no other card before the stricter limit); the
+pixel judge's card is named only where the network finds it nearest, no card is named on them where
+a corner's figure matches another rank of its suit better by AGAINST_MARGIN, however sure the
+network is (a rainbow 5 whose faint outline cut off a corner, which both judges took for the 4),
+and neither the three judges' agreement alone nor the figures of the pixel judge's nearest card
+name anything on them.
 
 An outline may also be a part of something bigger: a card named on one the network finds less
 than very like the card is not named where a card-shaped thing standing out from the cloth holds
@@ -353,17 +355,20 @@ class FaceReader:
         quads = search.cards(fallback=False)
         reads = self._judged(search, quads, allowed)
         out = self._colours_told(search, one_per_thing(reads), allowed)
-        more: list[Quad] = []
-        if all(read.card is None for read in out):
-            more = search.standing_out(quads, without_arms=True)
+        known = list(quads)
+        # what differs from the cloth in colour and grain is looked at only where no other look
+        # found anything card-shaped: a dark card on a dark woven cloth is lost to all of them,
+        # and corpus B's frames were already read in nearly 1.5 times bare pyzbar's time
+        later_looks = (lambda known: search.standing_out(known, without_arms=True), search.faint,
+                       lambda known: [] if known else search.unlike_cloth())
+        for look in later_looks:
+            if any(read.card is not None for read in out):
+                break
+            more = look(known)
             if more:
                 reads += self._judged(search, more, allowed, SECOND_LOOK_MAX_RESIDUAL)
                 out = self._colours_told(search, one_per_thing(reads), allowed)
-        if all(read.card is None for read in out):
-            faint = search.faint(quads + more)
-            if faint:
-                reads += self._judged(search, faint, allowed, SECOND_LOOK_MAX_RESIDUAL)
-                out = self._colours_told(search, one_per_thing(reads), allowed)
+            known += more
         return out
 
     def _colours_told(self, search: OutlineSearch, things: list[FaceRead],

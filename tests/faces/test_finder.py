@@ -133,6 +133,37 @@ def test_a_dark_card_on_a_dark_cloth_is_found_by_its_faint_edges(gen, seed):
     assert not any(np.abs(q - k).max() < 1.0 for q in faint for k in by_edges + more)
 
 
+@pytest.mark.parametrize("gen, seed", [
+    (faces_synth_a, 47),  # a dark green card on a dark grainy cloth
+    (faces_synth_a, 293),  # a dark teal card on a dark green weave
+    (faces_synth_b, 351),  # a dark blue card on a checked cloth, a sheen across it
+], ids=["green-on-grain", "teal-on-weave", "dark-on-checks"])
+def test_a_dark_card_lost_to_every_other_look_differs_from_the_cloth_in_colour_and_grain(gen, seed):
+    """Its colours are among the cloth's and its faint edges are lost in the weave: no other look
+    outlines anything (the reader looks at what differs from the cloth only then). The card is
+    smooth and the cloth grainy, and the card's colour, averaged over a few pixels, is not the
+    cloth's: what differs from the cloth in both outlines it."""
+    frame, corners = _frame(gen, "B3", seed)
+    search = OutlineSearch(frame)
+    known = search.cards(fallback=False)
+    known += search.standing_out(known, without_arms=True)
+    known += search.faint(known)
+    assert known == []  # the frame's point
+    unlike = search.unlike_cloth()
+    assert min(corner_error(q, corners) for q in unlike) < MATCH * short_side(corners)
+    assert len(unlike) <= 2
+
+
+@pytest.mark.parametrize("gen", [faces_synth_a, faces_synth_b], ids=["corpus-a", "corpus-b"])
+def test_an_empty_table_differs_from_its_cloth_nowhere_card_shaped(gen):
+    """Thirty empty tables of each corpus's cloths (grain, weave, checks, stripes, under every
+    lamp): what differs from the cloth in colour and grain outlines nothing on any."""
+    rng = np.random.default_rng(3)
+    for _ in range(30):
+        frame = gen.empty_frame(gen.make_deck(rng), rng, "table")
+        assert OutlineSearch(frame).unlike_cloth() == []
+
+
 @pytest.mark.parametrize("seed", [1, 33, 36])
 def test_a_rainbow_cards_teach_photo_on_a_checked_cloth_teaches_its_face(seed):
     rng = np.random.default_rng(seed)

@@ -376,6 +376,21 @@ def test_a_card_the_edges_outlined_with_what_lay_on_it_is_read_from_its_colours_
     assert bench_reader(generator, 1, index).read(frame, "multicolor") == [card]
 
 
+@pytest.mark.parametrize("frame_index, card", [(6, "M4"), (23, "R5")])
+def test_a_dark_card_on_a_dark_woven_cloth_is_read_from_what_differs_from_the_cloth(monkeypatch, frame_index, card):
+    """Corpus A, seed 223, deck 4: dark cards on a dark teal weave, their colours among the
+    weave's and their edges lost in it. Neither the edges, nor what stands out by colour, nor
+    the faint edges outline anything; what differs from the cloth in colour and grain taken
+    together outlines the card, and names it. With that look set aside, nothing is named."""
+    _deck, frames, _empties = bench_deck("a", 223, 4)
+    frame, shown = frames[frame_index]
+    assert shown == {card}
+    reader = bench_reader("a", 223, 4)
+    assert reader.read(frame, "multicolor") == [card]
+    monkeypatch.setattr(OutlineSearch, "unlike_cloth", lambda self, known=(): [])
+    assert reader.read(frame, "multicolor") == []
+
+
 @pytest.mark.parametrize("index, frame_index, card", [(0, 16, "B2"), (2, 15, "Y4"), (2, 26, "B1")])
 def test_a_card_far_from_its_taught_whole_but_far_nearer_it_than_any_other_is_named(index, frame_index, card):
     """Cards of corpus B, seed 1, whose whole card strays 2.5-4 times its taught spread (a
@@ -956,7 +971,9 @@ def test_a_card_whose_edge_is_faint_is_read_from_its_faint_edges(generator, seed
                                                                   monkeypatch):
     """Cards the edges and the colours give no outline of that fits them: the faint edges
     (the brightness smoothed further, at lower thresholds) do, and the card is read; without
-    that last look it is not."""
+    that look it is not (nor by what differs from the cloth in colour and grain, which names
+    the first and the last of these cards too where the faint edges are set aside, and is set
+    aside with them)."""
     from companion.faces.finder import OutlineSearch
 
     _deck, frames, _empties = bench_deck(generator, seed, index)
@@ -965,6 +982,7 @@ def test_a_card_whose_edge_is_faint_is_read_from_its_faint_edges(generator, seed
     reader = bench_reader(generator, seed, index)
     assert reader.read(frame, "multicolor") == [card]
     monkeypatch.setattr(OutlineSearch, "faint", lambda search, known=(): [])
+    monkeypatch.setattr(OutlineSearch, "unlike_cloth", lambda search, known=(): [])
     assert reader.read(frame, "multicolor") == []
 
 
