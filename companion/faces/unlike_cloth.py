@@ -4,7 +4,7 @@ A dark card on a dark woven cloth may be lost to every other look: its colours a
 weave's darkest, so nothing of it stands out by colour alone (standing_out.py), and the weave's
 own edges run into its faint ones (finder.OutlineSearch.faint). Yet the cloth is grainy and the
 card is smooth, and the card's colour, averaged over a few pixels, is not the weave's average:
-each pixel of the picture shrunk SHRINK times (a card is still a dozen pixels across) is
+each pixel of the picture shrunk SHRINK times (a card is still eight pixels across or more) is
 described by its colour smoothed (Lab) and by its grain (how much the brightness changes around
 it), and the cloth, what a band round the picture's border shows (a card lies inside the view),
 by the mean and the spread of those descriptions, each with each (a Gaussian). Fitted again to
@@ -13,8 +13,8 @@ the pixels far from it (by Mahalanobis distance, more than UNLIKE) differ from t
 blobs of them, small holes closed and brought back to the picture's size, are outlines like
 those that stand out by colour: card-shaped, and running along an edge of the picture.
 
-numpy and OpenCV only; every length is in pixels of the picture given. A frame always gives the
-same outlines: nothing in it is drawn at random.
+numpy and OpenCV only; every length is in pixels of the picture given, but SMOOTH, in those of the
+picture shrunk. A frame always gives the same outlines: nothing in it is drawn at random.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import numpy as np
 
 from companion.faces.standing_out import BAND
 
-SHRINK = 4  # the picture is described this many times smaller: a card is still a dozen pixels across
+SHRINK = 4  # the picture is described this many times smaller: a card's short side is still 8 or more
 SMOOTH = 1.0  # the grain is taken over about this many of its pixels (sigma), the colour averaged over half
 UNLIKE = 20.0  # the least squared Mahalanobis distance from the cloth of a pixel that differs
 CLOTH_SHARE = 0.85  # of the band, the most cloth-like pixels the cloth is fitted to again
