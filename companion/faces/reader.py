@@ -359,8 +359,8 @@ class FaceReader:
         # what differs from the cloth in colour and grain is looked at only where no other look
         # found anything card-shaped: a dark card on a dark woven cloth is lost to all of them,
         # and corpus B's frames were already read in nearly 1.5 times bare pyzbar's time
-        later_looks = (lambda known: search.standing_out(known, without_arms=True), search.faint,
-                       lambda known: [] if known else search.unlike_cloth())
+        later_looks = (lambda found: search.standing_out(found, without_arms=True), search.faint,
+                       lambda found: [] if found else search.unlike_cloth())
         for look in later_looks:
             if any(read.card is not None for read in out):
                 break
@@ -666,7 +666,11 @@ class FaceReader:
                 or pixels.held_back is not None \
                 or self.pixels.rank_told(face, nearest) or not self.pixels.suit_told(face, card):
             return False
-        least = figure.least(card)
+        return self._figures_tell_rank(face, card, figure.least(card))
+
+    def _figures_tell_rank(self, face: np.ndarray, card: str, least: float) -> bool:
+        """Whether each corner's figure tells the card's rank, `least` its least margin: by
+        FIGURE_MARGIN, or by AGREED_MARGIN where each rank corner of the discriminant tells it."""
         return least >= FIGURE_MARGIN or (least >= AGREED_MARGIN and self.pixels.rank_told(face, card))
 
     def _agreed(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
@@ -725,7 +729,7 @@ class FaceReader:
             return False
         rank_in_question = (not self._very_sure(verdict) and verdict.second[:1] == card[:1]) \
             or (pixels.best != card and pixels.best[:1] == card[:1])
-        if rank_in_question and least < FIGURE_MARGIN and not self.pixels.rank_told(face, card):
+        if rank_in_question and not self._figures_tell_rank(face, card, least):
             return False
         if not self.pixels.suit_told(face, card) or self._another_rank_told(face, card):
             return False
