@@ -29,8 +29,12 @@ class FaceNet:
 
     def __init__(self, path: Path | None = None) -> None:
         path = path or MODEL
+        # OpenCV 5's classic engine runs this network in about half the time of its new one
+        # (1.0 against 2.0 ms a face on one core), to within 1e-6; OpenCV 4 has only that engine
+        engine = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
         try:
-            self._net = cv2.dnn.readNetFromONNX(str(path))
+            self._net = cv2.dnn.readNetFromONNX(str(path)) if engine is None else \
+                cv2.dnn.readNetFromONNX(str(path), engine=engine)
         except cv2.error as err:  # a damaged install: said in one line, not OpenCV's page
             raise OSError(f"the face network {path.name} is missing or damaged; reinstall the companion") from err
 

@@ -40,6 +40,16 @@ def test_faces_become_unit_vectors_and_odd_input_is_refused(net, taught):
         net.embed([np.zeros((FACE_H, FACE_W * 2, 3), np.uint8)])
 
 
+@pytest.mark.skipif(not hasattr(cv2.dnn, "ENGINE_CLASSIC"), reason="OpenCV 4 has one engine only")
+def test_the_engine_the_network_runs_on_gives_the_vectors_of_opencvs_default_one(net, taught):
+    faces = [taught.faces[card][0] for card in ("R1", "G3", "W5", "B2")]
+    default = cv2.dnn.readNetFromONNX(str(MODEL))  # OpenCV 5 picks its new engine here
+    default.setInput(np.ascontiguousarray((np.stack(faces).astype(np.float32) / 255.0 - 0.5).transpose(0, 3, 1, 2)))
+    out = default.forward().reshape(len(faces), -1)
+    out /= np.linalg.norm(out, axis=1, keepdims=True)
+    assert np.allclose(net.embed(faces), out, atol=1e-5)
+
+
 def _seen_again(face: np.ndarray) -> list[np.ndarray]:
     """The face as another frame shows it: under a warm lamp, softer, darker and compressed."""
     f = face.astype(np.float32)
