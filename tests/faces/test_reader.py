@@ -787,9 +787,11 @@ def test_the_discriminant_tells_the_rank_where_the_network_is_sure_of_the_suit_o
     assert named(torn, near) == (None, "")
     margins["W3"] = (-AGAINST_MARGIN + 0.01, 0.2)
     assert named(torn, near) == ("W3", "discriminant")
-    # another suit all but as like the view; the next card of another suit
+    # another suit all but as like the view; the next card another suit's (the likeness per card
+    # left as it is, so that only the next card differs)
     assert named(NetVerdict(None, "W3", 0.8, 0.01, "W2", {**alike, "Y3": 0.8 - MIN_GAP + 0.01}), near) == (None, "")
-    assert named(NetVerdict(None, "W3", 0.8, 0.01, "Y3", {**alike, "Y3": 0.79}), near) == (None, "")
+    assert named(NetVerdict(None, "W3", 0.8, 0.01, "Y3", alike), near) == (None, "")
+    assert named(torn, near, allowed={"R3", "Y3"}) == (None, "")  # not in the variant's deck
     assert named(NetVerdict(None, "W3", 0.8, 0.01, "W2"), near) == (None, "")  # no likeness per card
     # the pixel judge's nearest card another, a card nearer by residual, the card beyond its limit
     assert named(torn, seen(None, "W2", 0.2, 0.1, {"W3": 0.2, "W2": 0.22})) == (None, "")
