@@ -14,9 +14,9 @@ A card is named only when one judge is sure of it and the other does not point e
 finds another rank of its suit all but as near, the rank told; or, where no judge's card is
 seconded so, the figure in its corners tells its rank and both agree on its suit, or all three
 agree on the card, or the discriminant tells the rank of the card both find nearest, or the corners
-tell the network's card), and the view shows the card's print
-(PixelJudge: no more than MAX_BARE_RATIO times as far from the card as from a bare card of its
-paper, so that a lined notebook is not a faintly printed white 1):
+tell the network's card), and the view shows the card's print (PixelJudge: no more than
+MAX_BARE_RATIO times as far from the card as from a bare card of its paper, so that a lined
+notebook is not a faintly printed white 1):
 
 - the pixel judge sure of the card, and the network finding it nearest, the view at least
   somewhat like a taught face (the network's MIN_LIKENESS: a lined notebook the pixel judge took
