@@ -330,17 +330,16 @@ class PixelJudge:
                 and s.suit_margin >= MIN_SUIT)
 
     def learns(self, face: np.ndarray, card: str, min_each_corner: float = -np.inf) -> bool:
-        """Whether the discriminant, on this upright face, names `card` (learned), seconding the
-        network, which is sure of it (or, where the reader asks the discriminant the rank, of its
-        suit, the pixel judge finding the card nearest and within its limit): the network has
-        judged the whole card already, so the whole need not look as its taught views do. Every
-        part must still agree, or be one a hand or a lamp spoiled while the rest of the face tells
-        the card (_dissent_explained; a red 1 the network took for the rainbow 1, the whole card
-        nearer the rainbow 1 too, had a corner finding the red 1 far nearer), the rank corner and
-        the whole card must tell this card's rank and suit from the others', and all told the card
-        must be clearly the nearest. On the benchmark's two corpora (14 seeds each) letting the
-        whole card stray named 2-3 and 5-10 points more of the card frames, overlooking the spoiled
-        parts 1 and 2 more, and no card wrong or in a frame without one."""
+        """Whether the discriminant, on this upright face, names `card` (learned), seconding
+        the network, which is sure of it: the network has judged the whole card already, so the
+        whole need not look as its taught views do. Every part must still agree, or be one a
+        hand or a lamp spoiled while the rest of the face tells the card (_dissent_explained; a
+        red 1 the network took for the rainbow 1, the whole card nearer the rainbow 1 too, had
+        a corner finding the red 1 far nearer), the rank corner and the whole card must tell
+        this card's rank and suit from the others', and all told the card must be clearly the
+        nearest. On the benchmark's two corpora (14 seeds each) letting the whole card stray
+        named 2-3 and 5-10 points more of the card frames, overlooking the spoiled parts 1 and
+        2 more, and no card wrong or in a frame without one."""
         if self.model is None or card not in self.cards:
             return False
         return self.learned(face, min_each_corner, seconding=True) == self.cards.index(card)

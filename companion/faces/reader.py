@@ -13,10 +13,9 @@ Each card-shaped outline in the frame (finder.OutlineSearch) is put upright and 
 A card is named only when one judge is sure of it and the other does not point elsewhere (or
 finds another rank of its suit all but as near, the rank told; or, where no judge's card is
 seconded so, the figure in its corners tells its rank and both agree on its suit, or all three
-agree on the card, or the discriminant tells the rank of the card both find nearest, or the corners
-tell the network's card), and the view shows the card's print (PixelJudge: no more than
-MAX_BARE_RATIO times as far from the card as from a bare card of its paper, so that a lined
-notebook is not a faintly printed white 1):
+agree on the card, or the corners tell the network's card), and the view shows the card's print
+(PixelJudge: no more than MAX_BARE_RATIO times as far from the card as from a bare card of its
+paper, so that a lined notebook is not a faintly printed white 1):
 
 - the pixel judge sure of the card, and the network finding it nearest, the view at least
   somewhat like a taught face (the network's MIN_LIKENESS: a lined notebook the pixel judge took
@@ -84,14 +83,6 @@ notebook is not a faintly printed white 1):
   figure matching it better than any other rank's by AGREED_MARGIN (a white deck whose faint
   figures the network and the discriminant cannot tell apart, but the figure judge, matching
   the corners at full size, can);
-- the rank told by the discriminant, where no rule above names the card: on a first-look outline,
-  the network's nearest card, another rank of its suit within its MIN_GAP behind it and every
-  card of another suit further by MIN_GAP (sure of the suit, not of the rank), the pixel judge
-  sure of no card but finding it nearest, no card nearer pixel by pixel and the view within its
-  limit, its discriminant naming the card and each rank corner telling its rank
-  (PixelJudge.learns, PixelJudge.rank_told), and no corner's figure matching another rank of the
-  suit better by AGAINST_MARGIN (two ranks of one suit about as near for both judges, which the
-  discriminant, learned from the deck's own faces, tells apart);
 - the corners telling the card, where no rule above names it, on an outline of any look (a view
   too far from its taught face for the pixel judge to second it: a glare, a blur, a rainbow
   card's stripes lying off the taught face's): the network sure of the card and finding the
@@ -126,8 +117,8 @@ FIGURE_MARGIN, the pixel judge's first judge sure of no other card before the st
 pixel judge's card is named only where the network finds it nearest, no card is named on them where
 a corner's figure matches another rank of its suit better by AGAINST_MARGIN, however sure the
 network is (a rainbow 5 whose faint outline cut off a corner, which both judges took for the 4),
-and neither the three judges' agreement alone, nor the discriminant's rank alone, nor the figures of
-the pixel judge's nearest card name anything on them.
+and neither the three judges' agreement alone nor the figures of the pixel judge's nearest card
+name anything on them.
 
 An outline may also be a part of something bigger: a card named on one the network finds less
 than very like the card is not named where a card-shaped thing standing out from the cloth holds
@@ -330,7 +321,7 @@ class FaceRead:
     best: str  # the taught card the network finds the view most like, named or not
     likeness: float  # to it (cosine of the network's vectors; 1 is the taught face itself)
     gap: float  # its likeness less the next card's
-    # which judge named the card: "network", "pixels", "figures", "agreement", "discriminant" or "corners"
+    # which judge named the card: "network", "pixels", "figures", "agreement" or "corners"
     by: str = ""
     pixels_sure: str | None = None  # the card the pixel judge was sure of, named or not
     face: np.ndarray | None = dataclasses.field(default=None, repr=False, compare=False)  # the view, upright
@@ -474,8 +465,6 @@ class FaceReader:
                     return card, "figures", None
                 if first_look and self._agreed(face, verdict, pixels, figure):
                     return card, "agreement", None
-                if first_look and self._discriminant_tells_rank(face, verdict, pixels, figure):
-                    return card, "discriminant", None
             # the figure against the pixel judge's nearer card: the only rule for a card it
             # finds far off (not among its near cards), whose print is then measured (asked last)
             if self._figure_outweighs(face, verdict, pixels, figure) and self.pixels.shows_print(pixels, card):
@@ -705,34 +694,6 @@ class FaceReader:
         return verdict.likeness >= AGREED_LIKENESS and other_suits <= verdict.likeness - self.judge.min_gap \
             and pixels.best == card and residual <= AGREED_RESIDUAL and _nearest_by_residual(pixels, card) \
             and self.pixels.suit_told(face, card) and figure.least(card) >= AGREED_MARGIN
-
-    def _discriminant_tells_rank(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
-                                 figure: _FigureMargins) -> bool:
-        """Whether the discriminant tells the rank of the network's nearest card where the
-        network is sure of its suit only (its next card another rank of the suit, within its
-        MIN_GAP; every card of another suit less like the view by MIN_GAP) and the pixel judge
-        is sure of no card (two ranks of one suit about as near pixel by pixel): the pixel
-        judge finding the card nearest, no card nearer by residual and the card within its
-        limit, its discriminant naming the card (PixelJudge.learns) and each rank corner telling
-        its rank (PixelJudge.rank_told), and no corner's figure matching another rank of the
-        suit better by AGAINST_MARGIN. A view the network finds like no taught face
-        (MIN_LIKENESS) is not judged at all. The reader calls it on first-look outlines only.
-
-        On 12 tuned seeds of each corpus (218-229), where no other rule named a card and the network
-        was unsure of its nearest card, its next another rank of the suit, the discriminant named
-        the pixel judge's nearest card, each rank corner telling its rank, on 16 views of the card
-        shown within 0.6 of it pixel by pixel, on none of another card, and on one view of no card
-        (0.94 from the nearest taught face: the pixel judge's limit keeps it out); asked as here, it
-        named 9 and 3 views, all of the card shown."""
-        card = verdict.best
-        if verdict.card is not None or not verdict.alike or verdict.second[:1] != card[:1]:
-            return False
-        other_suits = max((like for other, like in verdict.alike.items() if other[:1] != card[:1]),
-                          default=-np.inf)  # a deck of one suit has no other
-        return other_suits <= verdict.likeness - self.judge.min_gap \
-            and pixels.best == card and pixels.near.get(card, np.inf) <= self.pixels.max_residual \
-            and _nearest_by_residual(pixels, card) and self.pixels.rank_told(face, card) \
-            and self.pixels.learns(face, card) and not figure.against(card)
 
     def _corners_tell(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
                       figure: _FigureMargins, allowed: set[str] | None, first_look: bool) -> bool:

@@ -762,63 +762,6 @@ def test_the_pixel_judges_card_is_named_where_the_network_cannot_tell_it_from_it
     assert named(torn, seen("R1", "R1", 0.05, 0.4, {"R1": 0.05})) == (None, "")  # another suit
 
 
-def test_the_discriminant_tells_the_rank_where_the_network_is_sure_of_the_suit_only(reader, judged, monkeypatch):
-    """Where the network's nearest card has another rank of its suit within MIN_GAP behind it,
-    every other suit further, and the pixel judge is sure of no card, the card is named on a
-    first-look outline where the pixel judge finds it nearest (no card nearer by residual,
-    within its limit), its discriminant names it and each rank corner tells its rank, and no
-    corner's figure leans to another rank by AGAINST_MARGIN."""
-    from companion.faces.reader import AGAINST_MARGIN
-
-    named, learned, _corners, _untold, margins = judged
-    told = {"W3"}
-    monkeypatch.setattr(reader.pixels, "rank_told", lambda face, card: card in told)
-    alike = {"W3": 0.8, "W2": 0.79, "Y3": 0.8 - MIN_GAP}
-    torn = NetVerdict(None, "W3", 0.8, 0.01, "W2", alike)
-    near = seen(None, "W3", 0.2, 0.1, {"W3": 0.2, "W2": 0.22})
-    assert named(torn, near) == (None, "")  # the discriminant does not name it
-    learned.append("W3")
-    assert named(torn, near) == ("W3", "discriminant")
-    assert named(torn, near, max_residual=0.22) == (None, "")  # never on a later look's outline
-    told.clear()
-    assert named(torn, near) == (None, "")  # a rank corner does not tell the 3
-    told.add("W3")
-    margins["W3"] = (-AGAINST_MARGIN, 0.2)  # a corner's figure leans to another rank
-    assert named(torn, near) == (None, "")
-    margins["W3"] = (-AGAINST_MARGIN + 0.01, 0.2)
-    assert named(torn, near) == ("W3", "discriminant")
-    # another suit all but as like the view; the next card another suit's (the likeness per card
-    # left as it is, so that only the next card differs)
-    assert named(NetVerdict(None, "W3", 0.8, 0.01, "W2", {**alike, "Y3": 0.8 - MIN_GAP + 0.01}), near) == (None, "")
-    assert named(NetVerdict(None, "W3", 0.8, 0.01, "Y3", alike), near) == (None, "")
-    assert named(torn, near, allowed={"R3", "Y3"}) == (None, "")  # not in the variant's deck
-    assert named(NetVerdict(None, "W3", 0.8, 0.01, "W2"), near) == (None, "")  # no likeness per card
-    # the pixel judge's nearest card another, a card nearer by residual, the card beyond its limit
-    assert named(torn, seen(None, "W2", 0.2, 0.1, {"W3": 0.2, "W2": 0.22})) == (None, "")
-    assert named(torn, seen(None, "W3", 0.2, 0.1, {"W3": 0.2, "W2": 0.19})) == (None, "")
-    far = MAX_RESIDUAL + 0.01
-    assert named(torn, seen(None, "W3", far, 0.1, {"W3": far})) == (None, "")
-    assert named(torn, seen(None, "W3", 0.2, 0.1, {"W3": 0.2}, printed=())) == (None, "")  # no print seen
-
-
-def test_a_card_whose_rank_only_the_discriminant_tells_is_named(monkeypatch):
-    """Corpus B, seed 220, deck 0: a green 2, a red 3 and a rainbow 2 that the network finds
-    nearest but only 0.03-0.04 ahead of another rank of their suit (0.83-0.89 alike), the pixel
-    judge finding them nearest and sure of none; the discriminant names each, each rank corner
-    telling its rank. Named so; with that rule set aside, nothing."""
-    reader = bench_reader("b", 220, 0)
-    frames = bench_deck("b", 220, 0)[1]
-    for index, card in ((0, "M2"), (14, "G2"), (17, "R3")):
-        frame, shown = frames[index]
-        assert shown == {card}
-        named = [read for read in reader.read_all(frame, "multicolor") if read.card is not None]
-        assert [(read.card, read.by) for read in named] == [(card, "discriminant")]
-        assert named[0].gap < reader.judge.min_gap
-    monkeypatch.setattr(FaceReader, "_discriminant_tells_rank", lambda *args: False)
-    for index in (0, 14, 17):
-        assert reader.read(frames[index][0], "multicolor") == []
-
-
 def test_a_card_all_three_judges_agree_on_is_named_though_none_is_sure_of_it(reader, judged, monkeypatch):
     """Where no other rule names a card, but the network and the pixel judge both find it
     nearest, on a first-look outline, the network finding the view AGREED_LIKENESS like it and
