@@ -29,6 +29,15 @@ MIN_HULL_SHARE = 0.82  # of a blob's rotated bounding box its convex hull must f
 ARM_SHARE = 0.5  # of the thickest part's width: see _without_arms
 
 
+def border_band(image: np.ndarray) -> np.ndarray:
+    """The pixels of the band round the image's border the cloth is learned from (BAND of its
+    width, at least 2 pixels), each once: N values, or N x channels."""
+    h, w = image.shape[:2]
+    b = max(2, round(BAND * w))
+    parts = (image[:b], image[h - b:], image[b:h - b, :b], image[b:h - b, w - b:])
+    return np.concatenate([part.reshape(-1, *image.shape[2:]) for part in parts])
+
+
 def cloth_mask(lab: np.ndarray) -> np.ndarray:
     """255 where a pixel of the Lab picture stands out from the colours of the border band,
     0 where it is the cloth's; small specks dropped and small holes closed."""
@@ -36,13 +45,10 @@ def cloth_mask(lab: np.ndarray) -> np.ndarray:
     # judged on a picture half as wide: a card is still dozens of pixels across, at a quarter
     # of the cost
     z = cv2.resize(lab, (max(1, w // 2), max(1, h // 2)), interpolation=cv2.INTER_AREA)
-    zh, zw = z.shape[:2]
-    b = max(2, round(BAND * zw))
     shifts = [int(np.log2(256 // n)) for n in BINS]
     bins = ((z[:, :, 0] >> shifts[0]).astype(np.int32) * BINS[1]
             + (z[:, :, 1] >> shifts[1])) * BINS[2] + (z[:, :, 2] >> shifts[2])
-    band = np.concatenate([bins[:b].ravel(), bins[zh - b:].ravel(), bins[b:zh - b, :b].ravel(),
-                           bins[b:zh - b, zw - b:].ravel()])
+    band = border_band(bins)
     counts = np.bincount(band, minlength=BINS[0] * BINS[1] * BINS[2]).reshape(BINS)
     # the cloth's colours: those of enough border pixels, and their neighbours (a shade between
     # two checks, a little more light)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.faces.standing_out import BAND
+from companion.faces.standing_out import border_band
 
 SHRINK = 4  # the picture is described this many times smaller: a card's short side is still 8 or more
 SMOOTH = 1.0  # the grain is taken over about this many of its pixels (sigma), the colour averaged over half
@@ -58,10 +58,8 @@ def unlike_cloth(lab: np.ndarray) -> np.ndarray:
     """1 where a pixel of the Lab picture differs from the cloth in colour and grain taken
     together, 0 where it is like the cloth (judged SHRINK times smaller, small holes closed)."""
     described = _described(lab)
-    h, w, n = described.shape
-    b = max(2, round(BAND * w))
-    band = np.concatenate([described[:b].reshape(-1, n), described[h - b:].reshape(-1, n),
-                           described[b:h - b, :b].reshape(-1, n), described[b:h - b, w - b:].reshape(-1, n)])
+    n = described.shape[2]
+    band = border_band(described)
     mean, whitening = _whitening(band)
     distance = (((band - mean) @ whitening) ** 2).sum(axis=1)
     kept = int(CLOTH_SHARE * (len(band) - 1))
