@@ -20,7 +20,7 @@ from companion.i18n import N_
 from companion.faces.deck_file import Deck
 from companion.faces.finder import OutlineSearch, Quad, holds, inside_a_bigger_one, upright_face
 from companion.faces.odd_faces import odd_faces, unlike_its_suit
-from companion.faces.teach_outline import pulled_in
+from companion.faces.teach_outline import cloth_round_a_card, pulled_in
 from companion.rules.errors import Message
 from companion.rules.variants import VARIANTS
 
@@ -47,8 +47,10 @@ def taught_outlines(photo: np.ndarray) -> list[Quad]:
     card-shaped stands out from the cloth around that outline, much bigger (INSIDE_SHARE): the
     outline is then the card's art or a part of it, and a face taught from it names another
     card as this one (a rainbow 1 taught from part of it read a rainbow 2 outlined so as the 1).
-    Another photo is asked. A side of the card's outline that took in a band of cloth is first
-    moved in to the card's edge (teach_outline.pulled_in)."""
+    Empty too if the outline is the cloth's round the card (a checked cloth's lines closing
+    round it: teach_outline.cloth_round_a_card). Another photo is asked. A side of the card's
+    outline that took in a band of cloth is first moved in to the card's edge
+    (teach_outline.pulled_in)."""
     if photo is None or photo.ndim != 3 or photo.shape[2] != 3:
         return []
     search = OutlineSearch(photo)
@@ -60,7 +62,8 @@ def taught_outlines(photo: np.ndarray) -> list[Quad]:
     if (card.min() < EDGE_MARGIN or card[:, 0].max() > w - 1 - EDGE_MARGIN
             or card[:, 1].max() > h - 1 - EDGE_MARGIN):
         return []
-    if inside_a_bigger_one(card, search.standing_out(), INSIDE_SHARE):
+    if (inside_a_bigger_one(card, search.standing_out(), INSIDE_SHARE)
+            or cloth_round_a_card(photo, card, quads[1:] + search.standing_out(), NESTED_SHARE)):
         return []
     card = pulled_in(photo, card)
     area = cv2.contourArea(card)

@@ -13,22 +13,26 @@ import pytest
 from conftest import bench_deck, bench_look, bench_photo
 from companion.faces.deck_file import Deck, load_deck
 from companion.faces.odd_faces import edge_colour, odd_faces, unlike_its_suit
-from companion.faces.teach import learn_face, taught_outlines
+from companion.faces.teach import learn_face
+from companion.faces.teach_outline import pulled_in
 from companion.faces.teach_pass import TeachPass
 from companion.rules.cards import Card
 
 # the benchmark's teach photos whose outline is not the card's: a square of striped cloth with
 # the card turned inside it (corpus B, seed 60, deck 1: the blue 5), a block of checked cloth
 # (seed 66, deck 0: the rainbow 4), and a red 2 taken before the suit could tell (seed 22,
-# deck 4: found by the check at the end of the pass)
+# deck 4: found by the check at the end of the pass). The first and the last are not taught at
+# all now, their outline found to be the cloth's round the card (teach_outline.cloth_round_a_card):
+# their faces are taken from that outline, as the teach took them before
 CLOTH = [("b", 60, 1, "B5"), ("b", 66, 0, "M4"), ("b", 22, 4, "R2")]
 
 
 def photo_face(generator, seed, index, card):
-    from companion.faces.finder import upright_face
+    """A teach photo and the face its biggest outline gives (pulled in, as the teach pulls it)."""
+    from companion.faces.finder import OutlineSearch, upright_face
 
     photo = bench_photo(generator, seed, index, card)
-    return photo, upright_face(photo, taught_outlines(photo)[0])
+    return photo, upright_face(photo, pulled_in(photo, OutlineSearch(photo).cards()[0]))
 
 
 @pytest.mark.parametrize("generator, seed, index, card", CLOTH)
@@ -104,8 +108,13 @@ def test_taking_faces_out_of_a_deck_says_which_cards_are_left_with_none():
     assert list(deck.faces) == ["R1"] and [int(f[0, 0, 0]) for f in deck.faces["R1"]] == [20]
 
 
-@pytest.mark.parametrize("generator, seed, index, card", CLOTH[:1])
-def test_the_command_line_leaves_out_a_photo_of_the_cloth(tmp_path, capsys, generator, seed, index, card):
+@pytest.mark.parametrize("generator, seed, index, card, why", [
+    CLOTH[1] + ("the outline found is not the card's (just inside it, the colour is unlike the other cards of its "
+                "suit): take it again on a plain cloth",),
+    CLOTH[0] + ("no whole card found in the photo",)])
+def test_the_command_line_leaves_out_a_photo_of_the_cloth(tmp_path, capsys, generator, seed, index, card, why):
+    """Found by its edge once the suit is read, or not taken at all where the outline is the
+    cloth's round the card."""
     from companion.cli import main
 
     suit = [f"{card[0]}{rank}" for rank in range(1, 6)]
@@ -116,11 +125,10 @@ def test_the_command_line_leaves_out_a_photo_of_the_cloth(tmp_path, capsys, gene
     code = main(["teach", str(folder), "--out", str(tmp_path / "ours.deck")])
     out, err = capsys.readouterr()
     assert code == 0 and "Traceback" not in out + err
-    assert err.strip().splitlines() == [f"{card}.png: not used: the outline found is not the card's (just inside "
-                                        "it, the colour is unlike the other cards of its suit): take it again on "
-                                        "a plain cloth"]
-    assert f"Learned 4 faces from 4 photos: {' '.join(suit[:4])}" in out
-    assert sorted(load_deck(tmp_path / "ours.deck").faces) == suit[:4]
+    assert err.strip().splitlines() == [f"{card}.png: not used: {why}"]
+    kept = [name for name in suit if name != card]
+    assert f"Learned 4 faces from 4 photos: {' '.join(kept)}" in out
+    assert sorted(load_deck(tmp_path / "ours.deck").faces) == kept
 
 
 @pytest.mark.parametrize("generator, seed, index, card", CLOTH[2:])
