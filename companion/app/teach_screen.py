@@ -42,6 +42,17 @@ HINTS = {
     "take_away": N_("Got {card}! Take it away"),
     "unclear": N_("That photo was not clear: take the card away and show it again"),
 }
+# a photo that could not be learned from, by why (teach_pass.TeachPass.why, a key of teach.WHY)
+UNCLEAR_HINTS = {
+    "cut_off": N_("Part of the card was out of view: take it away, then show it again all inside the "
+                  "picture"),
+    "art_only": N_("The camera could not see the card's edge: take it away, then show it again on a part "
+                   "of the table of another colour"),
+    "cloth_round": N_("The camera took the cloth's pattern round the card for its edge: take it away, then "
+                      "show it again on a plain part of the table"),
+    "unlike_suit": N_("The camera took something else for the card's edge: take it away, then show it "
+                      "again on a plain part of the table"),
+}
 GOOD_HINTS = ("taken", "take_away")
 WAIT_CAMERA = N_("Waiting for the camera…")
 GUIDE = N_("Show each card face up, one at a time: the camera takes its photo once the card "
@@ -61,11 +72,13 @@ class SteadyBar(Widget):
 class CardOutline(Widget):
     """The outline the pass follows, drawn over the camera's picture (`image`, shown whole in
     its box): `outline` is its corners as shares of the picture's width and height, from the
-    top left; `points` the line in the widget's coordinates (empty: nothing drawn)."""
+    top left; `points` the line in the widget's coordinates (empty: nothing drawn); `refused`:
+    the photo taken inside it could not be learned from (drawn in the refusals' colour)."""
 
     image = ObjectProperty(None, allownone=True)
     outline = ListProperty([])
     points = ListProperty([])
+    refused = BooleanProperty(False)
 
     def on_image(self, _widget, image) -> None:
         if image is not None:
@@ -110,6 +123,7 @@ class TeachScreen(Screen):
     steady_share = NumericProperty(0)  # how far the card is to being taken (0..1)
     # the outline the pass follows, as shares of the preview's width and height (CardOutline)
     card_outline = ListProperty([])
+    outline_refused = BooleanProperty(False)  # the photo taken inside it was refused
     can_retake = BooleanProperty(False)
     can_skip = BooleanProperty(False)
     can_finish = BooleanProperty(False)
@@ -403,6 +417,7 @@ class TeachScreen(Screen):
     def refresh(self, *_args) -> None:
         with self._lock:
             teach, seen = self.teach, self._seen
+            why = teach.why if teach is not None else ""
             self.card_outline = list(self._outline) if teach is not None else []
             if teach is None:
                 self.can_skip = self.can_retake = self.can_finish = False
@@ -446,9 +461,12 @@ class TeachScreen(Screen):
             self.hint_text = _("Tap Finish to use this deck")
             self.hint_good = True
         else:
-            self.hint_text = format_message(HINTS.get(seen, HINTS["no_card"]),
-                                            {"card": card_name(last) if last else ""})
+            hint = HINTS.get(seen, HINTS["no_card"])
+            if seen == "unclear":
+                hint = UNCLEAR_HINTS.get(why, hint)
+            self.hint_text = format_message(hint, {"card": card_name(last) if last else ""})
             self.hint_good = seen in GOOD_HINTS
+        self.outline_refused = seen == "unclear"
         faces = _listed(confused_faces)
         if again:
             texts = []

@@ -32,6 +32,32 @@ EDGE_MARGIN = 2  # pixels: a card outline this near the photo's edge runs off it
 # area, is the card, and the outline its art or a part of it (the disc of a rainbow card's art)
 INSIDE_SHARE = 1.3
 
+# why a teach photo gave no face: a key each (the app words its own hint for it) and what the
+# `teach` command says of such a photo
+NO_CARD, CUT_OFF, ART_ONLY, CLOTH_ROUND, UNLIKE_SUIT = "no_card", "cut_off", "art_only", "cloth_round", "unlike_suit"
+WHY = {
+    NO_CARD: N_("no whole card found in the photo"),
+    CUT_OFF: N_("the card's outline reaches the edge of the photo: take it again with the whole card well "
+                "inside it"),
+    ART_ONLY: N_("only the card's art was found, not its edge: take it again on a cloth of another colour "
+                 "than the card"),
+    CLOTH_ROUND: N_("the outline found is the cloth's, round the card (a checked or striped cloth): take it "
+                    "again on a plain cloth"),
+    UNLIKE_SUIT: N_("the outline found is not the card's (just inside it, the colour is unlike the other "
+                    "cards of its suit): take it again on a plain cloth"),
+}
+
+
+@dataclass(frozen=True)
+class Learned:
+    """What a teach photo gave: the faces added to the deck, or why none (a key of WHY)."""
+
+    faces: int
+    why: str = ""
+
+    def __bool__(self) -> bool:
+        return self.faces > 0
+
 
 def taught_faces(photo: np.ndarray) -> list[np.ndarray]:
     """The upright faces of the card in a teach photo (taught_outlines)."""
@@ -39,6 +65,11 @@ def taught_faces(photo: np.ndarray) -> list[np.ndarray]:
 
 
 def taught_outlines(photo: np.ndarray) -> list[Quad]:
+    """The outlines of the card in a teach photo (outlines_or_why), empty if none is taught."""
+    return outlines_or_why(photo)[0]
+
+
+def outlines_or_why(photo: np.ndarray) -> tuple[list[Quad], str]:
     """The outlines of the card in a teach photo: the biggest card-shaped outline, and any
     outline inside it (a card printed with a border has two, and a frame may show either);
     empty if there is no card in the photo, or if the card's outline reaches the photo's edge:
@@ -50,40 +81,42 @@ def taught_outlines(photo: np.ndarray) -> list[Quad]:
     Empty too if the outline is the cloth's round the card (a checked cloth's lines closing
     round it: teach_outline.cloth_round_a_card). Another photo is asked. A side of the card's
     outline that took in a band of cloth is first moved in to the card's edge
-    (teach_outline.pulled_in)."""
+    (teach_outline.pulled_in). With the outlines, why there are none (a key of WHY), or ""."""
     if photo is None or photo.ndim != 3 or photo.shape[2] != 3:
-        return []
+        return [], NO_CARD
     search = OutlineSearch(photo)
     quads = search.cards()
     if not quads:
-        return []
+        return [], NO_CARD
     card = quads[0]
     h, w = photo.shape[:2]
     if (card.min() < EDGE_MARGIN or card[:, 0].max() > w - 1 - EDGE_MARGIN
             or card[:, 1].max() > h - 1 - EDGE_MARGIN):
-        return []
-    if (inside_a_bigger_one(card, search.standing_out(), INSIDE_SHARE)
-            or cloth_round_a_card(photo, card, quads[1:] + search.standing_out(), NESTED_SHARE)):
-        return []
+        return [], CUT_OFF
+    if inside_a_bigger_one(card, search.standing_out(), INSIDE_SHARE):
+        return [], ART_ONLY
+    if cloth_round_a_card(photo, card, quads[1:] + search.standing_out(), NESTED_SHARE):
+        return [], CLOTH_ROUND
     card = pulled_in(photo, card)
     area = cv2.contourArea(card)
     outlines = [card]
     for quad in quads[1:]:
         if holds(card, quad) and cv2.contourArea(quad) >= NESTED_SHARE * area:
             outlines.append(quad)
-    return outlines
+    return outlines, ""
 
 
-def learn_face(deck: Deck, card: str, photo: np.ndarray, check_edge: bool = True) -> bool:
-    """Adds the face in `photo` to the deck as `card`; False if no card was found in it, or
-    (`check_edge`) if its outline was not the card's: the face is unlike the rest of its suit
-    taught at its edge (odd_faces.py)."""
-    faces = taught_faces(photo)
+def learn_face(deck: Deck, card: str, photo: np.ndarray, check_edge: bool = True) -> Learned:
+    """Adds the face in `photo` to the deck as `card`; false, with why, if no card's outline
+    was taught from it (outlines_or_why), or (`check_edge`) if its outline was not the card's:
+    the face is unlike the rest of its suit taught at its edge (odd_faces.py)."""
+    outlines, why = outlines_or_why(photo)
+    faces = [upright_face(photo, quad) for quad in outlines]
     if faces and check_edge and unlike_its_suit(deck, card, faces[0]):
-        return False
+        return Learned(0, UNLIKE_SUIT)
     for face in faces:
         deck.add(card, face)
-    return bool(faces)
+    return Learned(len(faces), why)
 
 
 @dataclass
@@ -130,8 +163,9 @@ def learn_folder(folder: str | os.PathLike, deck: Deck | None = None) -> TeachRe
             report.unusable.append((path.name, Message(N_("not an image that can be read"))))
         else:
             before = len(deck.faces.get(card, []))
-            if not learn_face(deck, card, photo, check_edge=False):
-                report.unusable.append((path.name, Message(N_("no whole card found in the photo"))))
+            learned = learn_face(deck, card, photo, check_edge=False)
+            if not learned:
+                report.unusable.append((path.name, Message(WHY[learned.why])))
                 continue
             photos.append((path.name, card, before, len(deck.faces[card]) - before))
             report.learned[card] = report.learned.get(card, 0) + 1
@@ -153,9 +187,7 @@ def _take_out_odd(deck: Deck, photos: list[tuple[str, str, int, int]], report: T
         given = {(card, index) for index in range(first, first + count)}
         if given & odd:
             dropped |= given
-            report.unusable.append((name, Message(
-                N_("the outline found is not the card's (just inside it, the colour is unlike the "
-                   "other cards of its suit): take it again on a plain cloth"))))
+            report.unusable.append((name, Message(WHY[UNLIKE_SUIT])))
             report.learned[card] -= 1
             if not report.learned[card]:
                 del report.learned[card]

@@ -98,10 +98,12 @@ class TeachPass:
         self.again: list[Card] = []  # faces asked for again after a check
         self.steady = 0  # frames in a row the card has been still
         self.seen = NO_CARD  # what the last frame showed
+        self.why = ""  # why the last photo was UNCLEAR (a key of teach.WHY), if the teach said
         self._last_quad = None
         self._shown_quad = None  # the outline `outline` gives
         self._frame_size: tuple[int, int] | None = None
-        self._must_clear = False
+        self._must_clear = False  # the card shown must leave the view before the next photo
+        self._clear_as = TAKE_AWAY  # what the pass says until it does: TAKE_AWAY, or UNCLEAR
         self._history: list[Taken] = []
         self._checks = 0
         # with defer_check, the photo that completes the pass only marks the check as due: the
@@ -151,8 +153,8 @@ class TeachPass:
         if not quads:
             self._must_clear = False
             return self._saw(NO_CARD)
-        if self._must_clear:
-            return self._saw(TAKE_AWAY)
+        if self._must_clear:  # an unclear photo is said so until the card leaves, not taken
+            return self._saw(self._clear_as)
         cards = _separate(quads)
         if len(cards) > 1:
             return self._saw(MANY)
@@ -183,7 +185,7 @@ class TeachPass:
     def _saw(self, what: str) -> str:
         self.steady = 0
         self._last_quad = None
-        if what != TAKE_AWAY:
+        if what not in (TAKE_AWAY, UNCLEAR):  # the outline taken, or refused, stays in sight
             self._shown_quad = None
         self.seen = what
         return what
@@ -211,14 +213,15 @@ class TeachPass:
         before = (copy.deepcopy(self.deck), list(self.taken), list(self.skipped), list(self.again),
                   self.phase, list(self.confused), list(self.unlike), self._checks)
         try:
-            learned = bool(self._learn(self.deck, str(face), frame))
+            result = self._learn(self.deck, str(face), frame)
         except Exception:
-            learned = False
+            result = False
         self.steady = 0
         self._last_quad = None
-        if not learned:
+        if not result:
             self.deck = before[0]  # a failed photo leaves no trace
-            self._must_clear = True
+            self._must_clear, self._clear_as = True, UNCLEAR
+            self.why = getattr(result, "why", "")
             self.seen = UNCLEAR
             return UNCLEAR
         self._history = [Taken(face, before)]  # one step back: the photo just taken
@@ -228,7 +231,7 @@ class TeachPass:
             self.skipped.remove(face)
         if self.again and self.again[0] == face:
             self.again.pop(0)
-        self._must_clear = True
+        self._must_clear, self._clear_as = True, TAKE_AWAY
         self.current = self._next_face()
         if self.current is None and self.complete:
             if self._defer_check:

@@ -111,7 +111,8 @@ def test_taking_faces_out_of_a_deck_says_which_cards_are_left_with_none():
 @pytest.mark.parametrize("generator, seed, index, card, why", [
     CLOTH[1] + ("the outline found is not the card's (just inside it, the colour is unlike the other cards of its "
                 "suit): take it again on a plain cloth",),
-    CLOTH[0] + ("no whole card found in the photo",)])
+    CLOTH[0] + ("the outline found is the cloth's, round the card (a checked or striped cloth): take it again on "
+                "a plain cloth",)])
 def test_the_command_line_leaves_out_a_photo_of_the_cloth(tmp_path, capsys, generator, seed, index, card, why):
     """Found by its edge once the suit is read, or not taken at all where the outline is the
     cloth's round the card."""

@@ -228,7 +228,7 @@ def test_a_teach_photo_whose_card_runs_off_its_edge_teaches_nothing(seed):
     """A card cut by the photo's edge is outlined to the edge or past it, and its face taught
     so would be skewed (another card's nearest: a 4 taught so read every 4 as a 3): the photo
     teaches nothing, and another is asked for."""
-    from companion.faces.teach import taught_faces
+    from companion.faces.teach import CUT_OFF, outlines_or_why, taught_faces
 
     rng = np.random.default_rng(seed)
     look = faces_synth_a.make_deck(rng)
@@ -239,6 +239,7 @@ def test_a_teach_photo_whose_card_runs_off_its_edge_teaches_nothing(seed):
     cut = np.ascontiguousarray(photo[:, x0:])
     assert find_cards(cut)  # something card-shaped is still found ...
     assert taught_faces(cut) == []  # ... and not taught
+    assert outlines_or_why(cut) == ([], CUT_OFF)  # saying why
 
 
 @pytest.mark.parametrize("generator, seed, index, card", [("a", 37, 2, "M1"), ("b", 10, 0, "M2")])
@@ -250,11 +251,12 @@ def test_a_teach_photo_whose_outline_is_part_of_the_card_teaches_nothing(
     card. An earlier teach took the part for the face, and read a rainbow 2 outlined the same
     way as the rainbow 1. The photo teaches nothing, and another is asked for."""
     from companion.faces import teach
-    from companion.faces.teach import taught_faces
+    from companion.faces.teach import ART_ONLY, outlines_or_why, taught_faces
 
     photo = bench_photo(generator, seed, index, card)
     assert find_cards(photo)  # something card-shaped is found ...
     assert taught_faces(photo) == []  # ... and not taught
+    assert outlines_or_why(photo) == ([], ART_ONLY)  # saying why
     monkeypatch.setattr(teach, "INSIDE_SHARE", float("inf"))
     assert taught_faces(photo)  # as an earlier teach took it
 

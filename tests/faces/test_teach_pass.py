@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.faces.deck_file import load_deck, save_deck
-from companion.faces.teach_pass import (MANY, MOVING, NO_CARD, STEADY, TAKE_AWAY, TAKEN, CHECKED,
+from companion.faces.teach_pass import (MANY, MOVING, NO_CARD, STEADY, TAKE_AWAY, TAKEN, UNCLEAR, CHECKED,
                                         TeachPass)
 from companion.rules.cards import Card
 from face_frames import empty, frame_with, held
@@ -155,3 +155,21 @@ def test_a_deferred_check_waits_for_its_caller_and_a_retake_calls_it_off():
     assert calls == [len(pass_.deck)] and pass_.check_due  # working it out changes nothing
     pass_.check(pairs)
     assert not pass_.check_due and pass_.checking_again and pass_.again == [R1, R2]
+
+
+def test_a_photo_taught_from_the_cloth_round_the_card_is_asked_again_saying_why():
+    """The photo of a white 5 on a striped cloth whose lines close into a rectangle round it
+    (corpus B, seed 292, deck 1): held still, it is not taken, and the pass says so, and why,
+    until the card leaves the view (the screen asks for it again on a plain part of the table);
+    then the card shown is taken."""
+    from conftest import bench_photo
+
+    photo = bench_photo("b", 292, 1, "W5")
+    pass_ = TeachPass("classic", still_frames=2)
+    pass_.current = Card("W", 5)
+    assert [pass_.feed(photo) for _ in range(3)] == [MOVING, UNCLEAR, UNCLEAR]
+    assert pass_.why == "cloth_round" and pass_.taken == [] and len(pass_.deck) == 0
+    assert pass_.outline  # the outline refused stays in sight
+    assert set(show(pass_, Card("W", 5))) == {UNCLEAR, NO_CARD}  # not taken before it left the view
+    assert TAKEN in show(pass_, Card("W", 5))
+    assert pass_.taken == [Card("W", 5)]
