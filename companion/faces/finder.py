@@ -5,8 +5,9 @@ its width, so a few dozen pixels are plenty to find it): it takes the edges of t
 and of the colour, closes small gaps, and keeps the outlines that are four-sided, convex and
 about as long as a card is wide (any rotation, some tilt; where an outline turns along a
 figure printed against the card's edge, the least rectangle around it). A card whose outline
-does not close (a finger across a side, a checked cloth or stripes running into its edge) is
-put together from straight edges instead (side_lines.py), and a card whose outline closed
+does not close (a finger across a side, a checked cloth or stripes running into its edge), or
+closes only with something else's (a streak of glare across the card and the cloth), is put
+together from straight edges instead (side_lines.py), and a card whose outline closed
 along a line printed near its edges is given its own edge just outside instead. A card lost
 among the cloth's edges altogether (a striped card on a checked cloth) still stands out from
 the cloth's colours: `OutlineSearch.standing_out` (standing_out.py) finds it so, and
@@ -337,7 +338,13 @@ class OutlineSearch:
         picture = self._prepared
         if picture is None:
             return []
-        quads = _kept(picture, _edge_outlines(picture))
+        found, closed = _edge_outlines(picture)
+        quads = _kept(picture, found)
+        if not quads and closed:
+            # the outlines that closed were none of them a card's on the frame (a glare across
+            # the card joined its outline to the streak's, and what closed was a piece of the
+            # two): the card is put together from straight edges, as where none closed
+            quads = _kept(picture, _line_outlines(picture))
         if not quads and fallback:
             quads = list(self._standing_out)
         return quads
@@ -375,7 +382,7 @@ class OutlineSearch:
         picture = self._faint_picture
         if picture is None:
             return []
-        quads = _kept(picture, _edge_outlines(picture, lines=False))
+        quads = _kept(picture, _edge_outlines(picture, lines=False)[0])
         return [quad for quad in quads if not any(_same_outline(quad, other) for other in known)]
 
     def unlike_cloth(self, known: Sequence[Quad] = ()) -> list[Quad]:
@@ -408,11 +415,12 @@ def _same_outline(a: Quad, b: Quad) -> bool:
     return bool(np.abs(a - b).max() < SAME_OUTLINE * float(np.linalg.norm(a[1] - a[0])))
 
 
-def _edge_outlines(picture: _Picture, lines: bool = True) -> list[tuple[float, float, np.ndarray]]:
+def _edge_outlines(picture: _Picture, lines: bool = True) -> tuple[list[tuple[float, float, np.ndarray]], bool]:
     """(-support, area, quad in frame pixels) of each outline the picture's edges give: closed
     outlines, grown onto an edge just outside where there is one, and where none closed (if
-    `lines`), outlines put together from straight edges."""
-    scale, lab, thin, distance = picture.scale, picture.lab, picture.thin, picture.distance
+    `lines`), outlines put together from straight edges (_line_outlines); and whether any
+    closed."""
+    scale, distance = picture.scale, picture.distance
     min_side, max_side = picture.min_side, picture.max_side
     contours, _ = cv2.findContours(picture.edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
     found, closed = [], []
@@ -448,13 +456,21 @@ def _edge_outlines(picture: _Picture, lines: bool = True) -> list[tuple[float, f
     # where no outline closed (a finger across a side, a cloth's lines running into the card),
     # outlines are put together from the straight edges
     if not closed and lines:
-        straight = side_lines.straight_lines(thin, LINE_RUN * min_side)
-        for support, quad in side_lines.line_quads(straight, distance, lab, min_side, max_side,
-                                                   (MIN_ASPECT, MAX_ASPECT),
-                                                   MAX_SIDE_RATIO, MAX_CORNER_COSINE,
-                                                   MIN_SUPPORT)[:MAX_LINE_QUADS]:
-            if card_shaped(quad):
-                found.append((-support, float(cv2.contourArea(quad)), ordered(quad / scale)))
+        found += _line_outlines(picture)
+    return found, bool(closed)
+
+
+def _line_outlines(picture: _Picture) -> list[tuple[float, float, np.ndarray]]:
+    """(-support, area, quad in frame pixels) of each outline put together from the picture's
+    straight edges (side_lines.py), at most MAX_LINE_QUADS."""
+    min_side = picture.min_side
+    straight = side_lines.straight_lines(picture.thin, LINE_RUN * min_side)
+    found = []
+    for support, quad in side_lines.line_quads(straight, picture.distance, picture.lab, min_side, picture.max_side,
+                                               (MIN_ASPECT, MAX_ASPECT), MAX_SIDE_RATIO, MAX_CORNER_COSINE,
+                                               MIN_SUPPORT)[:MAX_LINE_QUADS]:
+        if card_shaped(quad):
+            found.append((-support, float(cv2.contourArea(quad)), ordered(quad / picture.scale)))
     return found
 
 

@@ -866,6 +866,34 @@ def test_a_rank_the_network_cannot_tell_from_another_is_named_only_if_each_corne
     assert reader.read(frame, "multicolor") == ["M2"]
 
 
+def test_a_card_a_streak_of_glare_runs_across_is_put_together_from_its_straight_edges():
+    """Corpus B, seed 221, deck 0: a rainbow 5 on a plain cloth, a streak of glare running across
+    the card and the cloth. The streak's edges join the card's, and what closes is a piece of the
+    two, not card-shaped on the frame: the card is put together from its straight edges, as where
+    nothing closes, and read (before, nothing was found in the frame by any look)."""
+    _deck, frames, _empties = bench_deck("b", 221, 0)
+    frame, shown = frames[5]
+    assert shown == {"M5"}
+    assert len(find_cards(frame, fallback=False)) == 1
+    assert bench_reader("b", 221, 0).read(frame, "multicolor") == ["M5"]
+
+
+def test_the_figures_tell_two_ranks_the_network_finds_all_but_as_near(monkeypatch):
+    """Corpus B, seed 220, deck 0: a red 3 the network finds 0.83 like the 3 and 0.80 like the 2,
+    which no other rule names. The discriminant's whole card tells the suit and each corner's
+    figure matches the 3 better than the 2: named the 3; without the figures, nothing."""
+    from companion.faces import reader as reader_module
+
+    _deck, frames, _empties = bench_deck("b", 220, 0)
+    frame, shown = frames[17]
+    assert shown == {"R3"}
+    reader = bench_reader("b", 220, 0)
+    assert reader.read(frame, "multicolor") == ["R3"]
+    monkeypatch.setattr(reader_module, "AGREED_MARGIN", 1.0)
+    monkeypatch.setattr(reader_module, "FIGURE_MARGIN", 1.0)
+    assert reader.read(frame, "multicolor") == []
+
+
 @pytest.mark.parametrize("index, frame_index, card", [
     (0, 4, "M4"), (0, 5, "R1"),
 ])
