@@ -41,13 +41,14 @@ HINTS = {
     "taken": N_("Got {card}! Take it away"),
     "take_away": N_("Got {card}! Take it away"),
     "unclear": N_("That photo was not clear: take the card away and show it again"),
+    "clear_view": N_("Take the card away first"),
 }
 # a photo that could not be learned from, by why (teach_pass.TeachPass.why, a key of teach.WHY)
 UNCLEAR_HINTS = {
-    "cut_off": N_("Part of the card was out of view: take it away, then show it again all inside the "
-                  "picture"),
+    "cut_off": N_("Part of the card was out of view: take it away, then show it again with all of it "
+                  "inside the picture"),
     "art_only": N_("The camera could not see the card's edge: take it away, then show it again on a part "
-                   "of the table of another colour"),
+                   "of the table of a different colour from the card"),
     "cloth_round": N_("The camera took the cloth's pattern round the card for its edge: take it away, then "
                       "show it again on a plain part of the table"),
     "unlike_suit": N_("The camera took something else for the card's edge: take it away, then show it "
@@ -466,7 +467,7 @@ class TeachScreen(Screen):
                 hint = UNCLEAR_HINTS.get(why, hint)
             self.hint_text = format_message(hint, {"card": card_name(last) if last else ""})
             self.hint_good = seen in GOOD_HINTS
-        self.outline_refused = seen == "unclear"
+        self.outline_refused = seen == "unclear" and self.has_camera and current is not None
         faces = _listed(confused_faces)
         if again:
             texts = []

@@ -333,8 +333,10 @@ class OutlineSearch:
     def cards(self, fallback: bool = True) -> list[Quad]:
         """The outlines of the card-shaped things, biggest first (at most MAX_CANDIDATES; a
         card with a printed border may give its outline and the border's), each a 4 x 2
-        float32 array of corners in frame pixels. Where no outline is found by its edges and
-        `fallback` is set, those of `standing_out` instead."""
+        float32 array of corners in frame pixels: outlines that close, or where none does (or
+        none that does is card-shaped on the frame), outlines put together from straight edges.
+        Where no outline is found by its edges and `fallback` is set, those of `standing_out`
+        instead."""
         picture = self._prepared
         if picture is None:
             return []

@@ -78,11 +78,12 @@ paper, so that a lined notebook is not a faintly printed white 1):
   corners tell the card), and the view showing the card's print;
 - the rank told by its figure where the network finds two ranks of a suit all but as near
   (within its MIN_GAP) and no rule above names either, on an outline of any look: the network's
-  nearest card, its next the same suit, the discriminant's whole card telling the suit and its
-  rank corners no other rank, the view within FAR_RESIDUAL of the card and each corner's figure
-  telling its rank as where the figure outweighs the pixel judge (a blue 2 whose
-  art a finger half hid where a 3 has its third dot, 0.71 like the 2 and 0.70 like the 3 for the
-  network; its corners showed two dots);
+  nearest card, its next and the pixel judge's nearest of the same suit, the pixel judge sure
+  of no card (nor its first judge of another), the discriminant's whole card telling the suit
+  and its rank corners no other rank, the view within FAR_RESIDUAL of the card and showing its
+  print, and each corner's figure telling its rank as where the figure outweighs the pixel
+  judge (a blue 2 whose art a finger half hid where a 3 has its third dot, 0.71 like the 2 and
+  0.70 like the 3 for the network; its corners showed two dots);
 - all three agreeing, where no rule above names the card: on a first-look outline, the network
   finding the view very like the card (AGREED_LIKENESS), nearest it and sure of its suit, the
   pixel judge finding it nearest too and no card nearer pixel by pixel, the view within
@@ -470,10 +471,10 @@ class FaceReader:
                     return card, "network", None
                 if self._figure_told(face, verdict, pixels, figure):
                     return card, "figures", None
-                if first_look and self._agreed(face, verdict, pixels, figure):
-                    return card, "agreement", None
                 if self._figure_tells_doubted_rank(face, verdict, pixels, figure):
                     return card, "figures", None
+                if first_look and self._agreed(face, verdict, pixels, figure):
+                    return card, "agreement", None
             # the figure against the pixel judge's nearer card: the only rule for a card it
             # finds far off (not among its near cards), whose print is then measured (asked last)
             if self._figure_outweighs(face, verdict, pixels, figure) and self.pixels.shows_print(pixels, card):
@@ -643,20 +644,22 @@ class FaceReader:
                                    figure: _FigureMargins) -> bool:
         """Whether the rank figure tells the network's nearest card where the network finds
         another rank of its suit all but as near (within its MIN_GAP) and no judge names a card,
-        on an outline of any look: the suit not in doubt (the network's next card of the same
-        suit, the discriminant's whole card telling it), the discriminant's rank corners telling
-        no other rank of the suit, the pixel judge's first judge sure of no other card
-        (PixelVerdict.held_back), the view within FAR_RESIDUAL of the card pixel by pixel, and
-        each corner's figure telling its rank as where the figure outweighs the pixel judge
-        (_figures_tell_rank: by FIGURE_MARGIN, or AGREED_MARGIN where each rank corner of the
-        discriminant tells it); the view shows the card's print (asked by the caller). A
-        washed-out white 4 under an orange lamp, its corner figures gone, the network 0.74 like
-        the 1, had figures matching the 1 by 0.30 (a streak of light in each corner) and was 0.65
-        from the 1 pixel by pixel (corpus A, seed 223); a green 4 outlined askew, its corners cut
-        to one dot each, 0.81 like the 1 and 0.02 ahead of the next green card, had figures
-        matching the 1 by 0.05 (corpus A, seed 310, looked at after it was measured)."""
+        on an outline of any look: the suit not in doubt (the network's next card and the pixel
+        judge's nearest of the same suit, the discriminant's whole card telling it), the
+        discriminant's rank corners telling no other rank of the suit, the pixel judge's first
+        judge sure of no other card (PixelVerdict.held_back), the view within FAR_RESIDUAL of
+        the card pixel by pixel, and each corner's figure telling its rank as where the figure
+        outweighs the pixel judge (_figures_tell_rank: by FIGURE_MARGIN, or AGREED_MARGIN where
+        each rank corner of the discriminant tells it); the view shows the card's print (asked
+        by the caller). A washed-out white 4 under an orange lamp, its corner figures gone, the
+        network 0.74 like the 1, had figures matching the 1 by 0.30 (a streak of light in each
+        corner) and was 0.65 from the 1 pixel by pixel (corpus A, seed 223); a green 4 outlined
+        askew, its corners cut to one dot each, 0.81 like the 1 and 0.02 ahead of the next green
+        card, had figures matching the 1 by 0.05 (corpus A, seed 310, looked at after it was
+        measured)."""
         card = verdict.best
-        if verdict.card is not None or verdict.second[:1] != card[:1] or pixels.held_back not in (None, card):
+        if verdict.card is not None or verdict.second[:1] != card[:1] or pixels.best[:1] != card[:1] \
+                or pixels.held_back not in (None, card):
             return False
         residual = pixels.near.get(card, np.inf)
         if residual > FAR_RESIDUAL or not self.pixels.suit_told(face, card):

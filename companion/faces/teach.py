@@ -39,8 +39,8 @@ WHY = {
     NO_CARD: N_("no whole card found in the photo"),
     CUT_OFF: N_("the card's outline reaches the edge of the photo: take it again with the whole card well "
                 "inside it"),
-    ART_ONLY: N_("only the card's art was found, not its edge: take it again on a cloth of another colour "
-                 "than the card"),
+    ART_ONLY: N_("only the card's art was found, not its edge: take it again on a cloth of a different "
+                 "colour from the card"),
     CLOTH_ROUND: N_("the outline found is the cloth's, round the card (a checked or striped cloth): take it "
                     "again on a plain cloth"),
     UNLIKE_SUIT: N_("the outline found is not the card's (just inside it, the colour is unlike the other "
@@ -165,7 +165,7 @@ def learn_folder(folder: str | os.PathLike, deck: Deck | None = None) -> TeachRe
             before = len(deck.faces.get(card, []))
             learned = learn_face(deck, card, photo, check_edge=False)
             if not learned:
-                report.unusable.append((path.name, Message(WHY[learned.why])))
+                report.unusable.append((path.name, Message(WHY.get(learned.why, WHY[NO_CARD]))))
                 continue
             photos.append((path.name, card, before, len(deck.faces[card]) - before))
             report.learned[card] = report.learned.get(card, 0) + 1

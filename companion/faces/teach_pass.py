@@ -49,6 +49,7 @@ STEADY = "steady"  # one card, still for `steady` frames, not enough yet
 TAKEN = "taken"  # the face was learned from this frame
 UNCLEAR = "unclear"  # held still, but the photo could not be learned from
 TAKE_AWAY = "take_away"  # the card just taken is still in view
+CLEAR_VIEW = "clear_view"  # a card is still in view after its face was skipped: it must leave first
 IDLE = "idle"  # nothing to take (the pass is checking or done)
 
 # Where the pass is
@@ -103,7 +104,7 @@ class TeachPass:
         self._shown_quad = None  # the outline `outline` gives
         self._frame_size: tuple[int, int] | None = None
         self._must_clear = False  # the card shown must leave the view before the next photo
-        self._clear_as = TAKE_AWAY  # what the pass says until it does: TAKE_AWAY, or UNCLEAR
+        self._clear_as = TAKE_AWAY  # what the pass says until it does: TAKE_AWAY, UNCLEAR or CLEAR_VIEW
         self._history: list[Taken] = []
         self._checks = 0
         # with defer_check, the photo that completes the pass only marks the check as due: the
@@ -277,6 +278,8 @@ class TeachPass:
         queue.append(face)
         self.steady = 0
         self._last_quad = self._shown_quad = None
+        if self._must_clear:  # the card in view is not the one asked for now: it must leave first
+            self._clear_as, self.why = CLEAR_VIEW, ""
         self.current = self._next_face()
         return self.current
 

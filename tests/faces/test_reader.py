@@ -641,8 +641,11 @@ def test_a_rank_told_by_its_corner_figure_alone_is_named_only_where_the_other_ju
     each corner's figure tells the card's rank by FIGURE_MARGIN,
     the network finds the view very like it and is sure of it or at least of its suit, the
     pixel judge finds a card of that suit nearest and the card within its limit, and the
-    discriminant's whole card tells the suit."""
-    from companion.faces.reader import FIGURE_LIKENESS, FIGURE_MARGIN
+    discriminant's whole card tells the suit (where the network cannot tell the card from
+    another rank of its suit, the figure may tell it however little like the card the network
+    finds the view, and as far as FAR_RESIDUAL:
+    test_two_ranks_the_network_cannot_tell_apart_are_told_by_the_figure)."""
+    from companion.faces.reader import FAR_RESIDUAL, FIGURE_MARGIN, STRONG_LIKENESS
 
     named, _learned, _corners, untold, margins = judged
     unsure = NetVerdict(None, "W5", 0.95, 0.02, "W3")  # the network unsure of the rank
@@ -654,16 +657,52 @@ def test_a_rank_told_by_its_corner_figure_alone_is_named_only_where_the_other_ju
     margins["W5"] = (FIGURE_MARGIN - 0.01, 0.5)  # one corner short of the margin
     assert named(unsure, near) == (None, "")
     margins["W5"] = (0.2, 0.2)
-    assert named(NetVerdict(None, "W5", FIGURE_LIKENESS - 0.01, 0.02, "W3"), near) == (None, "")
+    # sure of the card, the view less like it than FIGURE_LIKENESS (and than STRONG_LIKENESS, where
+    # the figure outweighs the pixel judge's nearer rank)
+    assert named(NetVerdict("W5", "W5", STRONG_LIKENESS - 0.01, 0.1, "Y5"), near) == (None, "")
     assert named(NetVerdict(None, "W5", 0.95, 0.02, "Y5"), near) == (None, "")  # the suit in doubt
     assert named(NetVerdict("W5", "W5", 0.95, 0.1, "Y5"), near) == ("W5", "figures")  # sure of the card
     assert named(unsure, seen(None, "Y5", 0.2, 0.4, {"Y5": 0.2, "W5": 0.25})) == (None, "")  # another suit
-    assert named(unsure, seen(None, "W3", 0.2, 0.4, {"W3": 0.2, "W5": MAX_RESIDUAL + 0.05})) == (None, "")
+    assert named(unsure, seen(None, "W3", 0.2, 0.4, {"W3": 0.2, "W5": FAR_RESIDUAL + 0.05})) == (None, "")
     assert named(unsure, seen(None, "W3", 0.2, 0.4, {"W3": 0.2})) == (None, "")  # not near at all
     assert named(unsure, seen("W3", "W3", 0.2, 0.4, {"W3": 0.2, "W5": 0.25})) == (None, "")  # sure of another
     assert named(unsure, seen(None, "W3", 0.2, 0.4, {"W3": 0.2, "W5": 0.25}, printed=("W3",))) == (None, "")
     untold.add("W5")  # the discriminant's whole card finds another suit nearer
     assert named(unsure, near) == (None, "")
+
+
+def test_two_ranks_the_network_cannot_tell_apart_are_told_by_the_figure(reader, judged, monkeypatch):
+    """Where the network finds two ranks of a suit all but as near and no other rule names either,
+    the figure tells its nearest card, however little it finds the view like it beyond its
+    MIN_LIKENESS, on an outline of any look: the pixel judge's nearest card of the suit, sure of
+    none, the view within FAR_RESIDUAL of the card, the discriminant's whole card telling the suit
+    and its rank corners no other rank, each corner's figure matching the card by FIGURE_MARGIN
+    (AGREED_MARGIN where each rank corner tells it)."""
+    from companion.faces.reader import AGREED_MARGIN, FAR_RESIDUAL, FIGURE_MARGIN
+
+    named, _learned, _corners, untold, margins = judged
+    told: list[str] = []
+    monkeypatch.setattr(reader.pixels, "rank_told", lambda face, card: card in told)
+    torn = NetVerdict(None, "W5", 0.7, 0.01, "W2")  # 0.70 like the 5, 0.69 like the 2
+    near = seen(None, "W2", 0.3, 0.4, {"W2": 0.3, "W5": 0.5})
+    margins["W5"] = (FIGURE_MARGIN, FIGURE_MARGIN + 0.1)
+    assert named(torn, near) == ("W5", "figures")
+    assert named(torn, near, max_residual=0.22) == ("W5", "figures")  # on a later look's outline too
+    assert named(torn, seen(None, "W2", 0.3, 0.4, {"W2": 0.3, "W5": FAR_RESIDUAL + 0.05})) == (None, "")
+    assert named(torn, seen(None, "R5", 0.3, 0.4, {"R5": 0.3, "W5": 0.5})) == (None, "")  # another suit nearest
+    assert named(NetVerdict(None, "W5", 0.7, 0.01, "R5"), near) == (None, "")  # the suit in doubt
+    held = PixelVerdict(None, "W2", 0.3, 0.4, {"W2": 0.3, "W5": 0.5}, frozenset({"W2", "W5"}), held_back="W2")
+    assert named(torn, held) == (None, "")  # the first judge sure of the 2
+    told.append("W2")  # the rank corners tell another rank
+    assert named(torn, near) == (None, "")
+    told.clear()
+    untold.add("W5")  # the whole card finds another suit nearer
+    assert named(torn, near) == (None, "")
+    untold.clear()
+    margins["W5"] = (AGREED_MARGIN, 0.5)  # the figure leaning to the card by less than FIGURE_MARGIN ...
+    assert named(torn, near) == (None, "")
+    told.append("W5")  # ... told where each rank corner tells the rank
+    assert named(torn, near) == ("W5", "figures")
 
 
 def test_a_rank_told_by_its_corner_figure_may_be_the_pixel_judges_nearest_card(judged):
@@ -881,16 +920,14 @@ def test_a_card_a_streak_of_glare_runs_across_is_put_together_from_its_straight_
 def test_the_figures_tell_two_ranks_the_network_finds_all_but_as_near(monkeypatch):
     """Corpus B, seed 220, deck 0: a red 3 the network finds 0.83 like the 3 and 0.80 like the 2,
     which no other rule names. The discriminant's whole card tells the suit and each corner's
-    figure matches the 3 better than the 2: named the 3; without the figures, nothing."""
-    from companion.faces import reader as reader_module
-
+    figure matches the 3 better than the 2: named the 3 by the figures; without that rule,
+    nothing."""
     _deck, frames, _empties = bench_deck("b", 220, 0)
     frame, shown = frames[17]
     assert shown == {"R3"}
     reader = bench_reader("b", 220, 0)
-    assert reader.read(frame, "multicolor") == ["R3"]
-    monkeypatch.setattr(reader_module, "AGREED_MARGIN", 1.0)
-    monkeypatch.setattr(reader_module, "FIGURE_MARGIN", 1.0)
+    assert [(read.card, read.by) for read in reader.read_all(frame, "multicolor") if read.card] == [("R3", "figures")]
+    monkeypatch.setattr(FaceReader, "_figure_tells_doubted_rank", lambda *args: False)
     assert reader.read(frame, "multicolor") == []
 
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from companion.faces.deck_file import load_deck, save_deck
-from companion.faces.teach_pass import (MANY, MOVING, NO_CARD, STEADY, TAKE_AWAY, TAKEN, UNCLEAR, CHECKED,
+from companion.faces.teach_pass import (CLEAR_VIEW, MANY, MOVING, NO_CARD, STEADY, TAKE_AWAY, TAKEN, UNCLEAR, CHECKED,
                                         TeachPass)
 from companion.rules.cards import Card
+from conftest import bench_photo
 from face_frames import empty, frame_with, held
 
 R1, R2, R3 = Card("R", 1), Card("R", 2), Card("R", 3)
@@ -162,8 +163,6 @@ def test_a_photo_taught_from_the_cloth_round_the_card_is_asked_again_saying_why(
     (corpus B, seed 292, deck 1): held still, it is not taken, and the pass says so, and why,
     until the card leaves the view (the screen asks for it again on a plain part of the table);
     then the card shown is taken."""
-    from conftest import bench_photo
-
     photo = bench_photo("b", 292, 1, "W5")
     pass_ = TeachPass("classic", still_frames=2)
     pass_.current = Card("W", 5)
@@ -173,3 +172,17 @@ def test_a_photo_taught_from_the_cloth_round_the_card_is_asked_again_saying_why(
     assert set(show(pass_, Card("W", 5))) == {UNCLEAR, NO_CARD}  # not taken before it left the view
     assert TAKEN in show(pass_, Card("W", 5))
     assert pass_.taken == [Card("W", 5)]
+
+
+def test_a_face_skipped_after_an_unclear_photo_asks_for_that_card_to_leave_first():
+    """The card whose photo was refused is still in view when its face is skipped: the pass asks
+    for it to be taken away (not shown again), and takes nothing until it has left."""
+    pass_ = TeachPass("classic", still_frames=2)
+    pass_.current = Card("W", 5)
+    photo = bench_photo("b", 292, 1, "W5")
+    assert [pass_.feed(photo) for _ in range(2)] == [MOVING, UNCLEAR]
+    assert pass_.skip() == R1
+    assert [pass_.feed(photo) for _ in range(3)] == [CLEAR_VIEW] * 3 and pass_.why == ""
+    assert pass_.taken == [] and len(pass_.deck) == 0
+    pass_.feed(empty(1)[0])  # it has left
+    assert TAKEN in show(pass_, R1, seed=3) and pass_.taken == [R1]

@@ -350,7 +350,7 @@ def test_a_photo_of_the_cloth_round_the_card_is_asked_again_on_a_plain_part(
     camera.extra = striped
     said = {"en": "The camera took the cloth's pattern round the card for its edge: take it away, then "
                   "show it again on a plain part of the table",
-            "it": "La fotocamera ha preso il disegno del panno intorno alla carta per il suo bordo: "
+            "it": "La fotocamera ha scambiato la trama del panno intorno alla carta per il suo bordo: "
                   "toglila, poi mostrala di nuovo su una parte liscia del tavolo"}[lang]
     assert d.wait_for(lambda: screen.hint_text == said, timeout=30), screen.hint_text
     d.frames(10)
