@@ -329,9 +329,9 @@ def test_the_teach_screen_opens_at_once_while_the_card_is_still_writing(start_ap
     assert not d.ids("teach")["skip"].disabled
 
 
-@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("lang, size", [("en", (800, 480)), ("it", (800, 480)), ("it", (720, 1280))])
 def test_a_photo_of_the_cloth_round_the_card_is_asked_again_on_a_plain_part(
-        start_app, camera, data_dir, tmp_path, lang):
+        start_app, camera, data_dir, tmp_path, lang, size):
     """A card on a striped cloth whose lines close into a rectangle round it (the benchmark's
     corpus B, seed 292, deck 1): the screen says why the photo was not taken, and what to do,
     then takes the card shown on a plain part of the table."""
@@ -345,7 +345,7 @@ def test_a_photo_of_the_cloth_round_the_card_is_asked_again_on_a_plain_part(
     i18n.set_language(lang)
     striped = tmp_path / "striped.png"
     cv2.imwrite(str(striped), bench_photo("b", 292, 1, "W5"))
-    d = start_with_camera(start_app, camera)
+    d = start_with_camera(start_app, camera, size=size)
     screen = open_teach(d)
     camera.extra = striped
     said = {"en": "The camera took the cloth's pattern round the card for its edge: take it away, then "
@@ -358,7 +358,7 @@ def test_a_photo_of_the_cloth_round_the_card_is_asked_again_on_a_plain_part(
     assert d.ids("teach")["card_outline"].refused  # the cloth's outline, drawn in the refusals' colour
     assert missing_glyphs(d.window) + unreadable_labels(d.window) == []
     if d.can_shoot:
-        d.shot(f"teach/teach-800x480-{lang}-cloth-round-the-card")
+        d.shot(f"teach/teach-{size[0]}x{size[1]}-{lang}-cloth-round-the-card")
     assert len(screen.teach.deck) == 0
     camera.extra = None
     teach_face(d, camera, screen, screen.teach.current)
