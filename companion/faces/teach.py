@@ -61,7 +61,13 @@ class Learned:
 
 def taught_faces(photo: np.ndarray) -> list[np.ndarray]:
     """The upright faces of the card in a teach photo (taught_outlines)."""
-    return [upright_face(photo, quad) for quad in taught_outlines(photo)]
+    return faces_or_why(photo)[0]
+
+
+def faces_or_why(photo: np.ndarray) -> tuple[list[np.ndarray], str]:
+    """The upright faces of the card in a teach photo, and why there are none (outlines_or_why)."""
+    outlines, why = outlines_or_why(photo)
+    return [upright_face(photo, quad) for quad in outlines], why
 
 
 def taught_outlines(photo: np.ndarray) -> list[Quad]:
@@ -108,10 +114,9 @@ def outlines_or_why(photo: np.ndarray) -> tuple[list[Quad], str]:
 
 def learn_face(deck: Deck, card: str, photo: np.ndarray, check_edge: bool = True) -> Learned:
     """Adds the face in `photo` to the deck as `card`; false, with why, if no card's outline
-    was taught from it (outlines_or_why), or (`check_edge`) if its outline was not the card's:
+    was taught from it (faces_or_why), or (`check_edge`) if its outline was not the card's:
     the face is unlike the rest of its suit taught at its edge (odd_faces.py)."""
-    outlines, why = outlines_or_why(photo)
-    faces = [upright_face(photo, quad) for quad in outlines]
+    faces, why = faces_or_why(photo)
     if faces and check_edge and unlike_its_suit(deck, card, faces[0]):
         return Learned(0, UNLIKE_SUIT)
     for face in faces:

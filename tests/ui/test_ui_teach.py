@@ -365,6 +365,15 @@ def test_a_photo_of_the_cloth_round_the_card_is_asked_again_on_a_plain_part(
     assert screen.teach.done_count == 1 and not d.ids("teach")["card_outline"].refused
 
 
+def test_the_screen_has_a_hint_for_every_reason_a_teach_photo_is_refused():
+    """The screen words its own hint for each reason the teach gives (teach.WHY, but for no card
+    at all, which the plain "not clear" hint covers), so a reason added there is not left to it."""
+    from companion.app.teach_screen import UNCLEAR_HINTS
+    from companion.faces.teach import NO_CARD, WHY
+
+    assert set(UNCLEAR_HINTS) == set(WHY) - {NO_CARD}
+
+
 def test_without_a_camera_the_teach_screen_says_so(start_app, data_dir):
     d = start_app()
     screen = open_teach(d)
