@@ -46,6 +46,9 @@ MAX_CORNER_COSINE = 0.45  # corners within about 27 degrees of a right angle
 MAX_CANDIDATES = 8
 SAME_OUTLINE = 0.03  # two quads whose corners are this close (share of the short side) are one
 MIN_SUPPORT = 0.75  # the least share of a quad's sides that must run along an edge
+# ... of a blob unlike the cloth: a smooth dark card's edge on a dark woven cloth is faint, and
+# lost for half its sides where the weave's edges run into it
+UNLIKE_MIN_SUPPORT = 0.5
 LINE_RUN = 0.35  # the shortest straight run a side is put together from, as a share of the least short side
 MAX_LINE_QUADS = 4  # outlines put together from straight edges, at most
 # the least rectangle around an outline is taken over the quad where the outline turns only
@@ -391,13 +394,15 @@ class OutlineSearch:
         """The card-shaped outlines of what differs from the cloth in colour and grain taken
         together (unlike_cloth.py: a dark card on a dark woven cloth, its colours among the
         weave's and its faint edges lost in it), other than those in `known`: a last look.
-        Each must run along the picture's edges, faint ones too, as an outline standing out
-        by colour must run along its edges."""
+        Each must run along the picture's edges, faint ones too, for UNLIKE_MIN_SUPPORT of its
+        sides; a blob that is no card's shape for a finger or a glare that differs from the
+        cloth with it is looked at without them too (standing_out.standing_out's arms)."""
         picture = self._prepared
         if picture is None:
             return []
         both = _with_edges(picture, picture.thin | self._faint_picture.thin)
-        quads = _kept(picture, _standing_out_outlines(both, unlike_cloth.unlike_cloth(picture.lab)))
+        quads = _kept(picture, _standing_out_outlines(both, unlike_cloth.unlike_cloth(picture.lab), without_arms=True,
+                                                      min_support=UNLIKE_MIN_SUPPORT))
         return [quad for quad in quads if not any(_same_outline(quad, other) for other in known)]
 
     @functools.cached_property
@@ -476,11 +481,11 @@ def _line_outlines(picture: _Picture) -> list[tuple[float, float, np.ndarray]]:
     return found
 
 
-def _standing_out_outlines(picture: _Picture, mask: np.ndarray,
-                           without_arms: bool = False) -> list[tuple[float, float, np.ndarray]]:
+def _standing_out_outlines(picture: _Picture, mask: np.ndarray, without_arms: bool = False,
+                           min_support: float = MIN_SUPPORT) -> list[tuple[float, float, np.ndarray]]:
     """(-support, area, quad in frame pixels) of each blob of `mask` (standing_out.standing)
-    that makes a card-shaped quad running along an edge of the picture (`without_arms`: see
-    standing_out.standing_out)."""
+    that makes a card-shaped quad running along an edge of the picture for `min_support` of its
+    sides (`without_arms`: see standing_out.standing_out)."""
     found = []
     for contour in standing_out.standing_out(mask, picture.min_side, picture.max_side,
                                              (MIN_ASPECT, MAX_ASPECT), without_arms):
@@ -488,7 +493,7 @@ def _standing_out_outlines(picture: _Picture, mask: np.ndarray,
         if fitted is None:
             continue
         support, quad = fitted
-        if support >= MIN_SUPPORT:
+        if support >= min_support:
             area = float(cv2.contourArea(cv2.convexHull(contour)))
             found.append((-support, area, ordered(quad / picture.scale)))
     return found

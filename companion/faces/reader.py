@@ -76,14 +76,15 @@ paper, so that a lined notebook is not a faintly printed white 1):
   nearest card and its whole card telling the suit, each corner's figure matching the card
   better than any other rank's by FIGURE_MARGIN (AGREED_MARGIN where the discriminant's rank
   corners tell the card), and the view showing the card's print;
-- the rank told by its figure where the network finds two ranks of a suit all but as near
-  (within its MIN_GAP) and no rule above names either, on an outline of any look: the network's
-  nearest card, its next and the pixel judge's nearest of the same suit, the pixel judge sure
-  of no card (nor its first judge of another), the discriminant's whole card telling the suit
-  and its rank corners no other rank, the view within FAR_RESIDUAL of the card and showing its
-  print, and each corner's figure telling its rank as where the figure outweighs the pixel
-  judge (a blue 2 whose art a finger half hid where a 3 has its third dot, 0.71 like the 2 and
-  0.70 like the 3 for the network; its corners showed two dots);
+- the rank told by its figure where the network finds two ranks of a suit all but as near (within
+  its MIN_GAP) and no rule above names either, on an outline of any look but what differs from the
+  cloth (whose corners are the least sure: a yellow 3 whose outline cut a bar off each corner's
+  figure was taken for the 2 there): the network's nearest card, its next and the pixel judge's
+  nearest of the same suit, the pixel judge sure of no card (nor its first judge of another), the
+  discriminant's whole card telling the suit and its rank corners no other rank, the view within
+  FAR_RESIDUAL of the card and showing its print, and each corner's figure telling its rank as where
+  the figure outweighs the pixel judge (a blue 2 whose art a finger half hid where a 3 has its third
+  dot, 0.71 like the 2 and 0.70 like the 3 for the network; its corners showed two dots);
 - all three agreeing, where no rule above names the card: on a first-look outline, the network
   finding the view very like the card (AGREED_LIKENESS), nearest it and sure of its suit, the
   pixel judge finding it nearest too and no card nearer pixel by pixel, the view within
@@ -112,21 +113,21 @@ nearer the 3 for the network, by 0.15).
 
 Where the outlines of the frame's edges name nothing, the reader looks again: at what stands out
 from the cloth's colours (a card a finger lies across, without the finger), then at faint edges (a
-dark card on a dark cloth), then, where no look found anything card-shaped, at what differs from
-the cloth in colour and grain taken together (a dark card on a dark woven cloth, its colours among
-the weave's). Those outlines are less sure to be the card's own (a blob may lose a corner to the
-cloth, a faint edge run along the card's shadow): the pixel judge names a card on them only as
-close to its taught face as SECOND_LOOK_MAX_RESIDUAL, the card the network is sure of must be the
-pixel judge's nearest and the view at least SECOND_LOOK_LIKENESS like it (its figures matching it
-by FIGURE_MARGIN where they second it), or the network's nearest card be told by its figures (as on
-a first look, or against the pixel judge's nearer card, its first judge sure of none even before
-the stricter limit), or by its corners (as on a first look, the figures matching it by
-FIGURE_MARGIN, the pixel judge's first judge sure of no other card before the stricter limit); the
-pixel judge's card is named only where the network finds it nearest, no card is named on them where
-a corner's figure matches another rank of its suit better by AGAINST_MARGIN, however sure the
-network is (a rainbow 5 whose faint outline cut off a corner, which both judges took for the 4),
-and neither the three judges' agreement alone nor the figures of the pixel judge's nearest card
-name anything on them.
+dark card on a dark cloth), then at what differs from the cloth in colour and grain taken together
+(a dark card on a dark woven cloth, its colours among the weave's; a card that a finger or a glare
+differs from the cloth with, looked at without them). Those outlines are less sure to be the card's
+own (a blob may lose a corner to the cloth, a faint edge run along the card's shadow): the pixel
+judge names a card on them only as close to its taught face as SECOND_LOOK_MAX_RESIDUAL, the card
+the network is sure of must be the pixel judge's nearest and the view at least SECOND_LOOK_LIKENESS
+like it (its figures matching it by FIGURE_MARGIN where they second it), or the network's nearest
+card be told by its figures (as on a first look, or against the pixel judge's nearer card, its first
+judge sure of none even before the stricter limit), or by its corners (as on a first look, the
+figures matching it by FIGURE_MARGIN, the pixel judge's first judge sure of no other card before the
+stricter limit); the pixel judge's card is named only where the network finds it nearest, no card is
+named on them where a corner's figure matches another rank of its suit better by AGAINST_MARGIN,
+however sure the network is (a rainbow 5 whose faint outline cut off a corner, which both judges
+took for the 4), and neither the three judges' agreement alone nor the figures of the pixel judge's
+nearest card name anything on them.
 
 An outline may also be a part of something bigger: a card named on one the network finds less
 than very like the card is not named where a card-shaped thing standing out from the cloth holds
@@ -364,17 +365,15 @@ class FaceReader:
         reads = self._judged(search, quads, allowed)
         out = self._colours_told(search, one_per_thing(reads), allowed)
         known = list(quads)
-        # what differs from the cloth in colour and grain is looked at only where no other look
-        # found anything card-shaped: a dark card on a dark woven cloth is lost to all of them,
-        # and corpus B's frames were already read in nearly 1.5 times bare pyzbar's time
-        later_looks = (lambda found: search.standing_out(found, without_arms=True), search.faint,
-                       lambda found: [] if found else search.unlike_cloth())
-        for look in later_looks:
+        # each later look only while no card is named; (look, whether its outlines are coarse)
+        later_looks = ((lambda found: search.standing_out(found, without_arms=True), False), (search.faint, False),
+                       (search.unlike_cloth, True))
+        for look, coarse in later_looks:
             if any(read.card is not None for read in out):
                 break
             more = look(known)
             if more:
-                reads += self._judged(search, more, allowed, SECOND_LOOK_MAX_RESIDUAL)
+                reads += self._judged(search, more, allowed, SECOND_LOOK_MAX_RESIDUAL, coarse)
                 out = self._colours_told(search, one_per_thing(reads), allowed)
             known += more
         return out
@@ -398,16 +397,17 @@ class FaceReader:
         return min(self.colours.margins(face, card, allowed)) >= COLOUR_MARGIN
 
     def _judged(self, search: OutlineSearch, quads: list[Quad], allowed: set[str] | None,
-                max_residual: float | None = None) -> list[FaceRead]:
+                max_residual: float | None = None, coarse: bool = False) -> list[FaceRead]:
         """Each outline's verdict (`max_residual`: the most a card the pixel judge names may
-        be from its taught face, for an outline of a later look), a part of a bigger thing or
-        of another card naming nothing (_part_unnamed, _another_cards_part)."""
+        be from its taught face, for an outline of a later look; `coarse`: for an outline of
+        what differs from the cloth, see _verdict), a part of a bigger thing or of another card
+        naming nothing (_part_unnamed, _another_cards_part)."""
         if not quads:
             return []
         faces = [upright_face(search.frame, quad) for quad in quads]
         reads = []
         for quad, face, verdict in zip(quads, faces, self.judge.verdicts(faces)):
-            card, by, pixels_sure = self._verdict(face, verdict, allowed, max_residual)
+            card, by, pixels_sure = self._verdict(face, verdict, allowed, max_residual, coarse)
             read = FaceRead(quad, card, verdict.best, verdict.likeness, verdict.gap, by, pixels_sure, face)
             reads.append(self._another_cards_part(search, self._part_unnamed(search, read)))
         return reads
@@ -451,8 +451,13 @@ class FaceReader:
         return card, by
 
     def _verdict(self, face: np.ndarray, verdict: NetVerdict, allowed: set[str] | None,
-                 max_residual: float | None) -> tuple[str | None, str, str | None]:
-        """_named's (card, judge), and the card the pixel judge was sure of, named or not."""
+                 max_residual: float | None, coarse: bool = False) -> tuple[str | None, str, str | None]:
+        """_named's (card, judge), and the card the pixel judge was sure of, named or not. On a
+        `coarse` outline (of what differs from the cloth: a blob found in a picture four times
+        smaller, its corners the least sure of any look's), the figures do not tell two ranks
+        the network finds all but as near (_figure_tells_doubted_rank): a yellow 3 whose
+        outline there cut a bar off each corner's figure matched the 2 by 0.04, which the
+        discriminant's rank corners and the pixel judge found nearest too (corpus B, seed 340)."""
         # the network must find the view like a taught face at all (a lined notebook the pixel
         # judge took for a white 1 with a thin figure was 0.36-0.44 like it): a view it does not
         # (a card's back, a phone, the cloth) is not compared pixel by pixel
@@ -471,7 +476,7 @@ class FaceReader:
                     return card, "network", None
                 if self._figure_told(face, verdict, pixels, figure):
                     return card, "figures", None
-                if self._figure_tells_doubted_rank(face, verdict, pixels, figure):
+                if not coarse and self._figure_tells_doubted_rank(face, verdict, pixels, figure):
                     return card, "figures", None
                 if first_look and self._agreed(face, verdict, pixels, figure):
                     return card, "agreement", None

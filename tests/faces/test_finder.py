@@ -13,7 +13,8 @@ from conftest import corner_error, short_side
 import numpy as np
 import pytest
 
-from companion.faces.finder import FACE_H, FACE_W, OutlineSearch, find_cards
+from companion.faces import finder, standing_out
+from companion.faces.finder import FACE_H, FACE_W, MAX_ASPECT, MIN_ASPECT, OutlineSearch, find_cards
 from companion.faces.teach import taught_faces
 
 MATCH = 0.04  # every corner within this share of the card's short side
@@ -105,6 +106,34 @@ def test_a_card_a_finger_lies_across_stands_out_without_the_finger():
     assert len(more) == 1 and corner_error(more[0], corners) < limit
 
 
+@pytest.mark.parametrize("finger", [14, 34, 50])
+def test_a_blob_without_its_arms_is_what_an_opening_by_the_disc_leaves(finger):
+    """A card-sized blob with an arm off it (a finger `finger` pixels wide) is no card's shape.
+    Its arms are taken off by a disc half as wide as the card, made of two distance transforms
+    (what lies deeper in the blob than the disc's radius, grown back by that radius), whose cost
+    does not grow with the disc: the card left is the one a morphological opening by the disc
+    leaves, within a pixel, and the card's own rectangle, within a few."""
+    blob = np.zeros((320, 420), np.uint8)
+    card = ((210.0, 160.0), (120.0, 176.0), 24.0)
+    cv2.fillConvexPoly(blob, cv2.boxPoints(card).astype(np.int32), 1)
+    cv2.line(blob, (5, 250), (210, 190), 1, finger)
+    contour = max(cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], key=cv2.contourArea)
+    sizes = (60.0, 200.0, (MIN_ASPECT, MAX_ASPECT))
+    assert standing_out._card_like(contour, *sizes) is None  # the frame's point
+    parts = standing_out._without_arms(contour, *sizes)
+    width = 2 * float(cv2.distanceTransform(blob, cv2.DIST_L2, cv2.DIST_MASK_PRECISE).max())
+    k = 2 * round(standing_out.ARM_SHARE * width / 2) + 1
+    opened = cv2.morphologyEx(blob, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    expected = [part for part in cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0]
+                if standing_out._card_like(part, *sizes)]
+    assert len(parts) == len(expected) == 1
+    (centre, size, _angle), (want_centre, want_size, _) = cv2.minAreaRect(parts[0]), cv2.minAreaRect(expected[0])
+    assert np.abs(np.subtract(centre, want_centre)).max() <= 1.0
+    assert np.abs(np.subtract(sorted(size), sorted(want_size))).max() <= 1.0
+    assert np.abs(np.subtract(centre, card[0])).max() <= 2.0  # a wide arm leaves a little of its root
+    assert np.abs(np.subtract(sorted(size), card[1])).max() <= 3.0
+
+
 @pytest.mark.parametrize("seed", [58, 113], ids=["edges-outline-the-art", "edges-run-up-a-thumb"])
 def test_a_second_look_by_colour_finds_a_card_whose_edges_gave_an_outline_off(seed):
     frame, corners = _frame(faces_synth_a, "M3", seed)
@@ -140,9 +169,8 @@ def test_a_dark_card_on_a_dark_cloth_is_found_by_its_faint_edges(gen, seed):
 ], ids=["green-on-grain", "teal-on-weave", "dark-on-checks"])
 def test_a_dark_card_lost_to_every_other_look_differs_from_the_cloth_in_colour_and_grain(gen, seed):
     """Its colours are among the cloth's and its faint edges are lost in the weave: no other look
-    outlines anything (the reader looks at what differs from the cloth only then). The card is
-    smooth and the cloth grainy, and the card's colour, averaged over a few pixels, is not the
-    cloth's: what differs from the cloth in both outlines it."""
+    outlines anything. The card is smooth and the cloth grainy, and the card's colour, averaged
+    over a few pixels, is not the cloth's: what differs from the cloth in both outlines it."""
     frame, corners = _frame(gen, "B3", seed)
     search = OutlineSearch(frame)
     known = search.cards(fallback=False)
@@ -152,6 +180,22 @@ def test_a_dark_card_lost_to_every_other_look_differs_from_the_cloth_in_colour_a
     unlike = search.unlike_cloth()
     assert min(corner_error(q, corners) for q in unlike) < MATCH * short_side(corners)
     assert len(unlike) <= 2
+
+
+def test_a_dark_card_whose_edges_the_weave_runs_into_is_outlined_by_what_differs_from_the_cloth(monkeypatch):
+    """A dark card on a pale grainy cloth whose edges gave other outlines, none of them the card's:
+    the blob that differs from the cloth is the card, though its sides run along the picture's
+    edges for only about half their length (the weave's edges run into them)."""
+    frame, corners = _frame(faces_synth_a, "B3", 551)
+    search = OutlineSearch(frame)
+    limit = MATCH * short_side(corners)
+    known = search.cards(fallback=False)
+    known += search.standing_out(known, without_arms=True)
+    known += search.faint(known)
+    assert known and all(corner_error(q, corners) >= limit for q in known)  # the frame's point
+    assert min(corner_error(q, corners) for q in search.unlike_cloth(known)) < limit
+    monkeypatch.setattr(finder, "UNLIKE_MIN_SUPPORT", finder.MIN_SUPPORT)
+    assert all(corner_error(q, corners) >= limit for q in OutlineSearch(frame).unlike_cloth(known))
 
 
 @pytest.mark.parametrize("gen", [faces_synth_a, faces_synth_b], ids=["corpus-a", "corpus-b"])
