@@ -453,11 +453,12 @@ class FaceReader:
     def _verdict(self, face: np.ndarray, verdict: NetVerdict, allowed: set[str] | None,
                  max_residual: float | None, coarse: bool = False) -> tuple[str | None, str, str | None]:
         """_named's (card, judge), and the card the pixel judge was sure of, named or not. On a
-        `coarse` outline (of what differs from the cloth: a blob found in a picture four times
-        smaller, its corners the least sure of any look's), the figures do not tell two ranks
-        the network finds all but as near (_figure_tells_doubted_rank): a yellow 3 whose
-        outline there cut a bar off each corner's figure matched the 2 by 0.04, which the
-        discriminant's rank corners and the pixel judge found nearest too (corpus B, seed 340)."""
+        `coarse` outline (of what differs from the cloth: a blob found in the searched picture
+        shrunk unlike_cloth.SHRINK times, its corners the least sure of any look's), the figures
+        do not tell two ranks the network finds all but as near (_figure_tells_doubted_rank): a
+        yellow 3 whose outline there cut a bar off each corner's figure matched the 2 by 0.04,
+        which the discriminant's rank corners and the pixel judge found nearest too (corpus B,
+        seed 340)."""
         # the network must find the view like a taught face at all (a lined notebook the pixel
         # judge took for a white 1 with a thin figure was 0.36-0.44 like it): a view it does not
         # (a card's back, a phone, the cloth) is not compared pixel by pixel

@@ -198,6 +198,23 @@ def test_a_dark_card_whose_edges_the_weave_runs_into_is_outlined_by_what_differs
     assert all(corner_error(q, corners) >= limit for q in OutlineSearch(frame).unlike_cloth(known))
 
 
+def test_a_card_a_finger_lies_across_differs_from_the_cloth_without_the_finger(monkeypatch):
+    """A blue card on a dark striped cloth, a finger across its side: the other looks outline the
+    card with a strip of the cloth beside it. What differs from the cloth is the card and the
+    finger, one blob of no card's shape; without its arms (standing_out's), it is the card. With
+    no arms cut off, that look outlines nothing near the card."""
+    frame, corners = _frame(faces_synth_b, "B3", 732)
+    search = OutlineSearch(frame)
+    limit = MATCH * short_side(corners)
+    known = search.cards(fallback=False)
+    known += search.standing_out(known, without_arms=True)
+    known += search.faint(known)
+    assert known and all(corner_error(q, corners) >= limit for q in known)  # the frame's point
+    assert min(corner_error(q, corners) for q in search.unlike_cloth(known)) < limit
+    monkeypatch.setattr(standing_out, "_without_arms", lambda *args: [])
+    assert all(corner_error(q, corners) >= limit for q in OutlineSearch(frame).unlike_cloth(known))
+
+
 @pytest.mark.parametrize("gen", [faces_synth_a, faces_synth_b], ids=["corpus-a", "corpus-b"])
 def test_an_empty_table_differs_from_its_cloth_nowhere_card_shaped(gen):
     """Thirty empty tables of each corpus's cloths (grain, weave, checks, stripes, under every

@@ -946,6 +946,20 @@ def test_what_differs_from_the_cloth_is_looked_at_though_another_look_found_an_o
     assert reader.read(frame, "multicolor") == []
 
 
+def test_the_figures_tell_two_ranks_apart_on_an_outline_of_what_stands_out_from_the_cloth(monkeypatch):
+    """Corpus B, seed 219, deck 0: a striped rainbow III on a striped cloth, a streak of glare
+    beside it. No edge outlines it; what stands out from the cloth's colours does, and the network
+    finds the view 0.92 like the 3 and 0.90 like the 4. That look's outlines are not coarse: the
+    figures tell the 3 there; without that rule, nothing is named."""
+    _deck, frames, _empties = bench_deck("b", 219, 0)
+    frame, shown = frames[33]
+    assert shown == {"M3"}
+    reader = bench_reader("b", 219, 0)
+    assert [(read.card, read.by) for read in reader.read_all(frame, "multicolor") if read.card] == [("M3", "figures")]
+    monkeypatch.setattr(FaceReader, "_figure_tells_doubted_rank", lambda *args: False)
+    assert reader.read(frame, "multicolor") == []
+
+
 def test_the_figures_do_not_tell_two_ranks_apart_on_an_outline_of_what_differs_from_the_cloth(monkeypatch):
     """Corpus B, seed 340, deck 1: a yellow 3 under a streak of glare, a finger on its art, on a
     checked cloth. Only what differs from the cloth outlines it, askew: the outline cuts a bar off
