@@ -395,8 +395,8 @@ class OutlineSearch:
         together (unlike_cloth.py: a dark card on a dark woven cloth, its colours among the
         weave's and its faint edges lost in it), other than those in `known`: a last look.
         Each must run along the picture's edges, faint ones too, for UNLIKE_MIN_SUPPORT of its
-        sides; a blob that is no card's shape for a finger or a glare that differs from the
-        cloth with it is looked at without them too (standing_out.standing_out's arms)."""
+        sides; a blob that a finger or a glare joined to the card, so that it is no card's
+        shape, is looked at with them cut off too (standing_out.standing_out's arms)."""
         picture = self._prepared
         if picture is None:
             return []

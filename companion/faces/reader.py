@@ -114,15 +114,15 @@ nearer the 3 for the network, by 0.15).
 Where the outlines of the frame's edges name nothing, the reader looks again: at what stands out
 from the cloth's colours (a card a finger lies across, without the finger), then at faint edges (a
 dark card on a dark cloth), then at what differs from the cloth in colour and grain taken together
-(a dark card on a dark woven cloth, its colours among the weave's; a card that a finger or a glare
-differs from the cloth with, looked at without them). Those outlines are less sure to be the card's
-own (a blob may lose a corner to the cloth, a faint edge run along the card's shadow): the pixel
-judge names a card on them only as close to its taught face as SECOND_LOOK_MAX_RESIDUAL, the card
-the network is sure of must be the pixel judge's nearest and the view at least SECOND_LOOK_LIKENESS
-like it (its figures matching it by FIGURE_MARGIN where they second it), or the network's nearest
-card be told by its figures (as on a first look, or against the pixel judge's nearer card, its first
-judge sure of none even before the stricter limit), or by its corners (as on a first look, the
-figures matching it by FIGURE_MARGIN, the pixel judge's first judge sure of no other card before the
+(a dark card on a dark woven cloth, its colours among the weave's; a blob that a finger or a glare
+joined to the card, looked at with them cut off). Those outlines are less sure to be the card's own
+(a blob may lose a corner to the cloth, a faint edge run along the card's shadow): the pixel judge
+names a card on them only as close to its taught face as SECOND_LOOK_MAX_RESIDUAL, the card the
+network is sure of must be the pixel judge's nearest and the view at least SECOND_LOOK_LIKENESS like
+it (its figures matching it by FIGURE_MARGIN where they second it), or the network's nearest card be
+told by its figures (as on a first look, or against the pixel judge's nearer card, its first judge
+sure of none even before the stricter limit), or by its corners (as on a first look, the figures
+matching it by FIGURE_MARGIN, the pixel judge's first judge sure of no other card before the
 stricter limit); the pixel judge's card is named only where the network finds it nearest, no card is
 named on them where a corner's figure matches another rank of its suit better by AGAINST_MARGIN,
 however sure the network is (a rainbow 5 whose faint outline cut off a corner, which both judges

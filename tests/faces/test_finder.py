@@ -182,11 +182,20 @@ def test_a_dark_card_lost_to_every_other_look_differs_from_the_cloth_in_colour_a
     assert len(unlike) <= 2
 
 
-def test_a_dark_card_whose_edges_the_weave_runs_into_is_outlined_by_what_differs_from_the_cloth(monkeypatch):
-    """A dark card on a pale grainy cloth whose edges gave other outlines, none of them the card's:
-    the blob that differs from the cloth is the card, though its sides run along the picture's
-    edges for only about half their length (the weave's edges run into them)."""
-    frame, corners = _frame(faces_synth_a, "B3", 551)
+@pytest.mark.parametrize("gen, seed, module, setting, value", [
+    # a dark card on a pale grainy cloth: its sides run along the picture's edges for only about
+    # half their length (the weave's edges run into them)
+    (faces_synth_a, 551, finder, "UNLIKE_MIN_SUPPORT", finder.MIN_SUPPORT),
+    # a blue card on a dark striped cloth, a finger across its side: the card and the finger
+    # differ from the cloth as one blob of no card's shape, and the card is that blob without
+    # its arms (standing_out's)
+    (faces_synth_b, 732, standing_out, "_without_arms", lambda *args: []),
+], ids=["half-its-sides-on-an-edge", "a-finger-cut-off"])
+def test_a_card_other_looks_outline_off_is_outlined_by_what_differs_from_the_cloth(gen, seed, module, setting,
+                                                                                  value, monkeypatch):
+    """The other looks give outlines, none of them the card's: what differs from the cloth
+    outlines the card, and without what the case needs (`setting` of `module`), nothing near it."""
+    frame, corners = _frame(gen, "B3", seed)
     search = OutlineSearch(frame)
     limit = MATCH * short_side(corners)
     known = search.cards(fallback=False)
@@ -194,24 +203,7 @@ def test_a_dark_card_whose_edges_the_weave_runs_into_is_outlined_by_what_differs
     known += search.faint(known)
     assert known and all(corner_error(q, corners) >= limit for q in known)  # the frame's point
     assert min(corner_error(q, corners) for q in search.unlike_cloth(known)) < limit
-    monkeypatch.setattr(finder, "UNLIKE_MIN_SUPPORT", finder.MIN_SUPPORT)
-    assert all(corner_error(q, corners) >= limit for q in OutlineSearch(frame).unlike_cloth(known))
-
-
-def test_a_card_a_finger_lies_across_differs_from_the_cloth_without_the_finger(monkeypatch):
-    """A blue card on a dark striped cloth, a finger across its side: the other looks outline the
-    card with a strip of the cloth beside it. What differs from the cloth is the card and the
-    finger, one blob of no card's shape; without its arms (standing_out's), it is the card. With
-    no arms cut off, that look outlines nothing near the card."""
-    frame, corners = _frame(faces_synth_b, "B3", 732)
-    search = OutlineSearch(frame)
-    limit = MATCH * short_side(corners)
-    known = search.cards(fallback=False)
-    known += search.standing_out(known, without_arms=True)
-    known += search.faint(known)
-    assert known and all(corner_error(q, corners) >= limit for q in known)  # the frame's point
-    assert min(corner_error(q, corners) for q in search.unlike_cloth(known)) < limit
-    monkeypatch.setattr(standing_out, "_without_arms", lambda *args: [])
+    monkeypatch.setattr(module, setting, value)
     assert all(corner_error(q, corners) >= limit for q in OutlineSearch(frame).unlike_cloth(known))
 
 
