@@ -962,9 +962,9 @@ def test_the_figures_tell_two_ranks_apart_on_an_outline_of_what_stands_out_from_
 
 def test_the_figures_do_not_tell_two_ranks_apart_on_an_outline_of_what_differs_from_the_cloth(monkeypatch):
     """Corpus B, seed 340, deck 1: a yellow 3 under a streak of glare, a finger on its art, on a
-    checked cloth. Only what differs from the cloth outlines it, askew: the outline cuts a bar off
-    each corner's figure, which then matches the 2 better, and the network finds the view as like
-    the 2 as the 3. The figures do not decide between two such ranks on that look's outlines, and
+    checked cloth. The edges outline a strip of it; what differs from the cloth outlines it whole,
+    but askew: the outline cuts a bar off each corner's figure, which then matches the 2 better,
+    and the network finds the view as like the 2 as the 3. The figures do not decide between two such ranks on that look's outlines, and
     nothing is named; were they asked, the 2 would be."""
     _deck, frames, _empties = bench_deck("b", 340, 1)
     frame, shown = frames[16]
