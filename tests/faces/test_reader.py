@@ -917,16 +917,24 @@ def test_a_card_a_streak_of_glare_runs_across_is_put_together_from_its_straight_
     assert bench_reader("b", 221, 0).read(frame, "multicolor") == ["M5"]
 
 
-def test_the_figures_tell_two_ranks_the_network_finds_all_but_as_near(monkeypatch):
-    """Corpus B, seed 220, deck 0: a red 3 the network finds 0.83 like the 3 and 0.80 like the 2,
-    which no other rule names. The discriminant's whole card tells the suit and each corner's
-    figure matches the 3 better than the 2: named the 3 by the figures; without that rule,
+@pytest.mark.parametrize("seed, frame_index, card", [
+    # a red 3 the network finds 0.83 like the 3 and 0.80 like the 2, outlined by its edges
+    (220, 17, "R3"),
+    # a striped rainbow III on a striped cloth, a streak of glare beside it, 0.92 like the 3 and
+    # 0.90 like the 4: no edge outlines it, what stands out from the cloth's colours does (that
+    # look's outlines are not coarse: see the test after the next)
+    (219, 33, "M3"),
+], ids=["red-3-first-look", "rainbow-3-standing-out"])
+def test_the_figures_tell_two_ranks_the_network_finds_all_but_as_near(seed, frame_index, card, monkeypatch):
+    """Corpus B, deck 0: cards the network finds all but as like another rank of their suit, which
+    no other rule names. The discriminant's whole card tells the suit and each corner's figure
+    matches the card better than the other rank: named by the figures; without that rule,
     nothing."""
-    _deck, frames, _empties = bench_deck("b", 220, 0)
-    frame, shown = frames[17]
-    assert shown == {"R3"}
-    reader = bench_reader("b", 220, 0)
-    assert [(read.card, read.by) for read in reader.read_all(frame, "multicolor") if read.card] == [("R3", "figures")]
+    _deck, frames, _empties = bench_deck("b", seed, 0)
+    frame, shown = frames[frame_index]
+    assert shown == {card}
+    reader = bench_reader("b", seed, 0)
+    assert [(read.card, read.by) for read in reader.read_all(frame, "multicolor") if read.card] == [(card, "figures")]
     monkeypatch.setattr(FaceReader, "_figure_tells_doubted_rank", lambda *args: False)
     assert reader.read(frame, "multicolor") == []
 
@@ -946,26 +954,12 @@ def test_what_differs_from_the_cloth_is_looked_at_though_another_look_found_an_o
     assert reader.read(frame, "multicolor") == []
 
 
-def test_the_figures_tell_two_ranks_apart_on_an_outline_of_what_stands_out_from_the_cloth(monkeypatch):
-    """Corpus B, seed 219, deck 0: a striped rainbow III on a striped cloth, a streak of glare
-    beside it. No edge outlines it; what stands out from the cloth's colours does, and the network
-    finds the view 0.92 like the 3 and 0.90 like the 4. That look's outlines are not coarse: the
-    figures tell the 3 there; without that rule, nothing is named."""
-    _deck, frames, _empties = bench_deck("b", 219, 0)
-    frame, shown = frames[33]
-    assert shown == {"M3"}
-    reader = bench_reader("b", 219, 0)
-    assert [(read.card, read.by) for read in reader.read_all(frame, "multicolor") if read.card] == [("M3", "figures")]
-    monkeypatch.setattr(FaceReader, "_figure_tells_doubted_rank", lambda *args: False)
-    assert reader.read(frame, "multicolor") == []
-
-
 def test_the_figures_do_not_tell_two_ranks_apart_on_an_outline_of_what_differs_from_the_cloth(monkeypatch):
     """Corpus B, seed 340, deck 1: a yellow 3 under a streak of glare, a finger on its art, on a
     checked cloth. The edges outline a strip of it; what differs from the cloth outlines it whole,
     but askew: the outline cuts a bar off each corner's figure, which then matches the 2 better,
-    and the network finds the view as like the 2 as the 3. The figures do not decide between two such ranks on that look's outlines, and
-    nothing is named; were they asked, the 2 would be."""
+    and the network finds the view as like the 2 as the 3. The figures do not decide between two
+    such ranks on that look's outlines, and nothing is named; were they asked, the 2 would be."""
     _deck, frames, _empties = bench_deck("b", 340, 1)
     frame, shown = frames[16]
     assert shown == {"Y3"}
