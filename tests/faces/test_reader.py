@@ -3,6 +3,8 @@ outside the variant, and nothing in frames without a face."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import cv2
 import numpy as np
 import pytest
@@ -1022,6 +1024,7 @@ def test_a_part_spoiled_by_a_hand_or_a_lamp_does_not_stop_a_card_the_network_is_
     monkeypatch.setattr(reader_module, "AGREED_MARGIN", 1.0)
     # nor by what differs from the cloth, which finds the red 4 again
     monkeypatch.setattr(OutlineSearch, "unlike_cloth", lambda self, known=(): [])
+    monkeypatch.setattr(reader_module, "RESIZED", ())  # nor on its outline shrunk or grown
     assert reader.read(frame, "multicolor") == []
 
 
@@ -1237,6 +1240,7 @@ def test_a_card_the_network_is_all_but_certain_of_is_named_though_the_pixel_judg
     assert not reader.pixels.learns(face, "R2")
     monkeypatch.setattr(reader_module, "CERTAIN_GAP", 2.0)
     monkeypatch.setattr(reader_module.FaceReader, "_corners_tell", lambda *args: False)  # nor by its corners
+    monkeypatch.setattr(reader_module, "RESIZED", ())  # nor on its outline shrunk or grown
     assert reader.read(frame, "multicolor") == []
 
 
@@ -1258,6 +1262,7 @@ def test_a_card_the_network_is_very_sure_of_is_named_though_the_pixel_judge_find
     assert reader.read(frame, "multicolor") == ["M5"]  # the figures outweigh the pixel judge
     monkeypatch.setattr(reader_module, "FIGURE_MARGIN", 1.0)  # the figures' rules set aside
     monkeypatch.setattr(reader_module, "AGREED_MARGIN", 1.0)
+    monkeypatch.setattr(reader_module, "RESIZED", ())  # nor on its outline shrunk or grown
     assert reader.read(frame, "multicolor") == []
 
 
@@ -1853,4 +1858,50 @@ def test_a_rainbow_card_far_from_its_taught_face_is_told_by_its_corners(monkeypa
     pixels = reader.pixels.verdict(face, shown_cards("multicolor"))
     assert (pixels.card, pixels.best) == (None, "M5") and pixels.residual > reader_module.FAR_RESIDUAL
     monkeypatch.setattr(reader_module.FaceReader, "_corners_tell", lambda *args: False)
+    monkeypatch.setattr(reader_module, "RESIZED", ())  # nor on its outline shrunk or grown
     assert reader.read(frame, "multicolor") == []
+
+
+@pytest.mark.parametrize("seed, frame_index, card", [(339, 15, "Y4"), (340, 6, "M3")],
+                         ids=["yellow-4-finger", "rainbow-3-glare"])
+def test_a_card_the_network_is_sure_of_is_named_on_its_outline_shrunk_or_grown(seed, frame_index, card, monkeypatch):
+    """Corpus B, deck 0: a yellow 4 with a finger on its art on a striped cloth, and a rainbow 3
+    on a striped cloth, each outlined a pixel or two off its edge. The network is sure of the card
+    and finds the view very like it, but no other judge seconds it on that outline; on the outline
+    shrunk or grown a little about its middle, one does. Named; judged on the outlines as found
+    only, nothing is."""
+    from companion.faces import reader as reader_module
+
+    _deck, frames, _empties = bench_deck("b", seed, 0)
+    frame, shown = frames[frame_index]
+    assert shown == {card}
+    reader = bench_reader("b", seed, 0)
+    assert reader.read(frame, "multicolor") == [card]
+    monkeypatch.setattr(reader_module, "RESIZED", ())
+    assert reader.read(frame, "multicolor") == []
+
+
+def test_an_outline_shrunk_or_grown_names_only_the_card_the_network_was_sure_of_on_it(monkeypatch):
+    """The yellow 4 of corpus B, seed 339 (above): its outline, shrunk or grown, names the 4,
+    which the network was sure of on it. Had the network's nearest card been another, or had it
+    not been sure of one, or found the view less than very like it, nothing would be named."""
+    from companion.faces import reader as reader_module
+    from companion.faces.reader import STRONG_LIKENESS
+
+    _deck, frames, _empties = bench_deck("b", 339, 0)
+    frame, _shown = frames[15]
+    reader = bench_reader("b", 339, 0)
+    monkeypatch.setattr(reader_module, "RESIZED", ())
+    (read,) = reader.read_all(frame, "multicolor")
+    assert (read.card, read.best) == (None, "Y4") and read.likeness >= STRONG_LIKENESS and read.gap >= MIN_GAP
+    monkeypatch.undo()
+    read = dataclasses.replace(read, face=upright_face(frame, read.quad))
+    search, allowed = OutlineSearch(frame), shown_cards("multicolor")
+
+    def named(changed: FaceRead) -> list[str | None]:
+        return [other.card for other in reader._resized(search, [([changed], None, False)], allowed)]
+
+    assert named(read) == ["Y4"]
+    assert named(dataclasses.replace(read, best="Y5")) == []
+    assert named(dataclasses.replace(read, gap=MIN_GAP / 2)) == []
+    assert named(dataclasses.replace(read, likeness=STRONG_LIKENESS - 0.01)) == []
