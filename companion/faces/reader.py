@@ -133,6 +133,8 @@ Where still no outline names a card, each outline whose view the network is sure
 like its card (STRONG_LIKENESS) is judged again shrunk and grown a little about its middle (RESIZED),
 by the rules of the look that found it, and names that card, and no other, if one of them does: an
 outline a pixel or two off the card's edge takes in a rim of the cloth or loses one of the card's.
+It is not judged again where the outline as found casts doubt on the card (its print not shown, a
+corner's figure against it, its rank in doubt pixel by pixel), however sure the network is.
 
 An outline may also be a part of something bigger: a card named on one the network finds less
 than very like the card is not named where a card-shaped thing standing out from the cloth holds
@@ -425,10 +427,11 @@ class FaceReader:
         """Whether the view of the outline as found casts doubt on the network's card, so that
         it is not judged again shrunk or grown (_resized): the card's print not shown
         (PixelJudge.shows_print: a lined notebook the network found 0.81 like a cream deck's
-        white 1, which a grown outline named), a corner's figure against it
-        (_FigureMargins.against), or its rank in doubt pixel by pixel (_rank_in_doubt: a white 2
-        washed out under a cyan lamp, 0.93 like the 1 for the network, which a grown outline
-        named the 1), however sure the network is."""
+        white 1, which an outline shrunk or grown named, corpus B, seed 44), a corner's figure
+        against it (_FigureMargins.against), or its rank in doubt pixel by pixel
+        (_rank_in_doubt: a white 2 washed out under a cyan lamp, 0.93 like the 1 for the
+        network, which the outline grown named the 1, corpus A, seed 220), however sure the
+        network is."""
         card, face = read.best, read.face
         pixels = self.pixels.verdict(face, allowed, max_residual)
         figure = _FigureMargins(self.figures, face)
