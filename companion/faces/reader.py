@@ -129,7 +129,7 @@ however sure the network is (a rainbow 5 whose faint outline cut off a corner, w
 took for the 4), and neither the three judges' agreement alone nor the figures of the pixel judge's
 nearest card name anything on them.
 
-Where still no outline names a card, each outline whose view the network is sure of and finds very
+Where still no card is named, each outline whose view the network is sure of and finds very
 like its card (STRONG_LIKENESS) is judged again shrunk and grown a little about its middle (RESIZED),
 by the rules of the look that found it, and names that card, and no other, if one of them does: an
 outline a pixel or two off the card's edge takes in a rim of the cloth or loses one of the card's.
@@ -326,7 +326,7 @@ COLOUR_MARGIN = 0.3
 # the pixel judge), 0.2 and 0.5 points, none wrong
 COLOUR_SUIT_MARGIN = 0.05
 COLOUR_AGAINST_MARGIN = 0.1
-# where no outline of a frame names a card, an outline the network is sure of and finds very like
+# where no card of a frame is named, an outline the network is sure of and finds very like
 # its card is judged again shrunk and grown about its middle by these factors (FaceReader._resized),
 # unless the view of the outline as found casts doubt on the card (FaceReader._doubted). Without
 # that doubt asked, on 8 seeds of each corpus (338-345) 0.8 and 1.0 points more card frames were
@@ -403,7 +403,7 @@ class FaceReader:
 
     def _resized(self, search: OutlineSearch, looked: list[tuple[list[FaceRead], float | None, bool]],
                  allowed: set[str] | None) -> list[FaceRead]:
-        """Where no outline of the frame names a card: for each outline whose view the network
+        """Where no card of the frame is named: for each outline whose view the network
         is sure of and finds very like its card (STRONG_LIKENESS), the first of the outline
         shrunk and grown about its middle (RESIZED) that names that card, judged by the rules of
         the look that found the outline (`looked`: each look's reads, with the most the pixel
