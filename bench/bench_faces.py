@@ -114,13 +114,19 @@ def draw_look(gen, rng: np.random.Generator) -> tuple:
 
 def drawn_frames(gen, rng: np.random.Generator, look, frames: int, empty: int):
     """The frames of a deck of `look` (draw_deck's third part), each drawn when asked for."""
-    for _ in range(frames):
+    for at in range(frames + empty):
+        yield drawn_frame(gen, rng, look, at, frames)
+
+
+def drawn_frame(gen, rng: np.random.Generator, look, at: int, frames: int = FRAMES) -> tuple:
+    """The deck's frame number `at` of drawn_frames, `rng` standing where it starts: (frame,
+    cards shown, label), a card frame while `at` is below `frames`, then a frame with no face."""
+    if at < frames:
         card = CARDS[int(rng.integers(len(CARDS)))]
         frame, shown = gen.table_frame(look, card, rng)
-        yield frame, shown, card
-    for i in range(empty):
-        kind = gen.NO_FACE[i % len(gen.NO_FACE)]
-        yield gen.empty_frame(look, rng, kind), set(), kind
+        return frame, shown, card
+    kind = gen.NO_FACE[(at - frames) % len(gen.NO_FACE)]
+    return gen.empty_frame(look, rng, kind), set(), kind
 
 
 def run_corpus(name: str, decks: int, frames: int, empty: int, seed: int, save: Path | None) -> dict:

@@ -10,8 +10,14 @@ moves the next deck's start without changing that look: test_bench_starts.py dra
 of each corpus the long way and checks where the next one starts. A deck not in the table is
 drawn the long way.
 
-Add the decks COVERED names to the table: python tests/faces/bench_starts.py (--all: draw
-every deck again, after a change to a corpus's generator).
+A deck's frames are drawn one after another too (about 0.13 s each), and a test that looks at
+its 45th frame would draw the 44 before it: the table keeps where the frames FRAMES_USED names
+start as well, with a fingerprint of the frame drawn from there, checked the same way. A frame
+not there is drawn after every frame before it.
+
+Add the decks COVERED names, and the frames FRAMES_USED names, to the table: python
+tests/faces/bench_starts.py (--all: draw every deck again, after a change to a corpus's
+generator).
 """
 
 from __future__ import annotations
@@ -33,6 +39,22 @@ COVERED = {"a": {1: 5, 2: 5, 8: 1, 10: 4, 20: 5, 34: 0, 37: 2, 38: 4, 126: 0, 17
            "b": {1: 5, 8: 1, 11: 1, 12: 2, 18: 2, 19: 5, 21: 1, 22: 4, 33: 1, 34: 5, 35: 5, 37: 2, 42: 5, 44: 3,
                  51: 4, 60: 1, 66: 0, 72: 2, 99: 2, 113: 4, 116: 2, 140: 2, 158: 4, 164: 5, 219: 0, 220: 5, 229: 0,
                  279: 4, 292: 1, 340: 1}}
+
+
+# the frames the tests look at (bench_faces.drawn_frame's numbers: the card frames first, then
+# those with no face), by deck ("corpus/seed/deck")
+FRAMES_USED: dict[str, tuple[int, ...]] = {"a/1/0": (0, 3, 9, 10, 12, 39), "a/1/2": (15, 27),
+    "a/1/3": (21, 27, 31, 36), "a/1/4": (0,), "a/1/5": (3,), "a/2/1": (7, 20), "a/2/4": (14,), "a/2/5": (27, 29),
+    "a/8/0": (20, 45), "a/8/1": (12, 36), "a/9/0": (2,), "a/10/0": (2, 7), "a/10/1": (32,), "a/10/4": (4, 6, 14, 22),
+    "a/16/0": (6,), "a/20/5": (22, 39), "a/34/0": (13,), "a/38/2": (18,), "a/38/4": (24,), "a/126/0": (35,),
+    "a/172/0": (28,), "a/191/4": (9,), "a/205/2": (32,), "a/207/5": (8,), "a/214/1": (0,), "a/220/5": (3,),
+    "a/223/4": (6, 23), "b/1/0": (16,), "b/1/1": (5, 30), "b/1/2": (15, 26), "b/1/5": (38,), "b/8/0": (4, 5, 45),
+    "b/11/1": (10, 12), "b/12/1": (26,), "b/12/2": (7,), "b/18/1": (43,), "b/18/2": (43,), "b/19/5": (48,),
+    "b/21/1": (9,), "b/33/1": (29,), "b/34/0": (0, 19), "b/34/2": (18, 21), "b/34/5": (25,), "b/35/5": (30,),
+    "b/37/1": (22,), "b/42/5": (43, 48), "b/44/3": (43, 48), "b/51/4": (42, 48), "b/72/2": (13,), "b/99/2": (37,),
+    "b/113/4": (43,), "b/116/2": (14,), "b/140/2": (48,), "b/158/4": (47, 48), "b/164/5": (48,), "b/211/0": (23,),
+    "b/219/0": (33,), "b/220/0": (12, 17, 29), "b/220/5": (8,), "b/221/0": (5,), "b/229/0": (5, 28),
+    "b/292/1": (27,), "b/339/0": (15,), "b/340/0": (6,), "b/340/1": (16,)}
 
 
 class StaleStart(AssertionError):
@@ -60,11 +82,44 @@ def rng_at(generator: str, seed: int, index: int) -> tuple[np.random.Generator, 
     entry = _table().get(f"{generator}/{seed}/{index}")
     if entry is None:
         return rng, None
+    return _standing(seed, entry), entry["look"]
+
+
+def frame_fingerprint(frame: np.ndarray) -> str:
+    """A short name for a frame: the same only if every pixel is."""
+    return hashlib.sha1(np.ascontiguousarray(frame).tobytes()).hexdigest()[:12]
+
+
+def frame_at(generator: str, seed: int, index: int, at: int) -> tuple[np.random.Generator | None, str | None]:
+    """The benchmark's generator standing where frame `at` of deck `index` of corpus
+    `generator` starts, and the fingerprint that frame must have; (None, None) if the table
+    does not say."""
+    entry = _table().get(f"{generator}/{seed}/{index}@{at}")
+    if entry is None:
+        return None, None
+    return _standing(seed, entry), entry["frame"]
+
+
+def check_frame(generator: str, seed: int, index: int, at: int, frame: np.ndarray, expected: str) -> None:
+    if frame_fingerprint(frame) != expected:
+        raise StaleStart(f"frame {at} of deck {index} of corpus {generator}, seed {seed}, is not the one "
+                         f"{TABLE.name} starts: rebuild it with python tests/faces/bench_starts.py --all")
+
+
+def _state(rng: np.random.Generator) -> dict:
+    """What the table keeps of where `rng` stands."""
+    state = rng.bit_generator.state
+    return {"state": str(state["state"]["state"]), "has_uint32": state["has_uint32"], "uinteger": state["uinteger"]}
+
+
+def _standing(seed: int, entry: dict) -> np.random.Generator:
+    """The generator for `seed` standing where `entry` (_state's) says."""
+    rng = np.random.default_rng(seed)
     state = rng.bit_generator.state
     state["state"]["state"] = int(entry["state"])
     state["has_uint32"], state["uinteger"] = entry["has_uint32"], entry["uinteger"]
     rng.bit_generator.state = state
-    return rng, entry["look"]
+    return rng
 
 
 def check(generator: str, seed: int, index: int, look, expected: str | None) -> None:
@@ -80,7 +135,7 @@ def build(known: dict) -> dict:
 
     if str(BENCH) not in sys.path:
         sys.path.insert(0, str(BENCH))
-    from bench_faces import EMPTY, FRAMES, draw_deck
+    from bench_faces import EMPTY, FRAMES, draw_deck, draw_look, drawn_frame
 
     table = {}
     for generator, seeds in COVERED.items():
@@ -92,13 +147,29 @@ def build(known: dict) -> dict:
                 continue
             rng = np.random.default_rng(seed)
             for index in range(last + 1):
-                state = rng.bit_generator.state
+                state = _state(rng)
                 look, _photos, _samples = draw_deck(gen, rng, FRAMES, EMPTY)
                 if index:
-                    table[f"{generator}/{seed}/{index}"] = {
-                        "state": str(state["state"]["state"]), "has_uint32": state["has_uint32"],
-                        "uinteger": state["uinteger"], "look": fingerprint(look)}
+                    table[f"{generator}/{seed}/{index}"] = {**state, "look": fingerprint(look)}
                 print(generator, seed, index, flush=True)
+    for deck, used in FRAMES_USED.items():
+        keys = [f"{deck}@{at}" for at in used]
+        if all(key in known for key in keys):
+            table.update((key, known[key]) for key in keys)
+            continue
+        generator, seed, index = deck.split("/")
+        gen = importlib.import_module(f"faces_synth_{generator}")
+        entry = table.get(deck)
+        rng = _standing(int(seed), entry) if entry else np.random.default_rng(int(seed))
+        if entry is None and int(index):
+            raise KeyError(f"{deck}: a deck COVERED does not name")
+        look, _photos = draw_look(gen, rng)
+        for at in range(max(used) + 1):
+            state = _state(rng)
+            frame = drawn_frame(gen, rng, look, at)[0]
+            if at in used:
+                table[f"{deck}@{at}"] = {**state, "frame": frame_fingerprint(frame)}
+        print(deck, "frames", flush=True)
     return table
 
 

@@ -85,11 +85,11 @@ def teach_folder(tmp_path_factory, look):
 
 class DrawnFrames:
     """Some of a deck's frames (bench_faces.drawn_frames), from `start`, `count` of them, each
-    as (frame, what `part` of its (cards shown, label) says): each drawn when first asked for,
-    with every frame before it (the random draws go on from one to the next)."""
+    as (frame, what `part` of its (cards shown, label) says), given by `sample` (the deck's
+    frame by its number: see bench_deck)."""
 
-    def __init__(self, drawn: list, frames, start: int, count: int, part: int) -> None:
-        self._drawn, self._frames = drawn, frames
+    def __init__(self, sample, start: int, count: int, part: int) -> None:
+        self._sample = sample
         self._start, self._count, self._part = start, count, part
 
     def __len__(self) -> int:
@@ -98,10 +98,7 @@ class DrawnFrames:
     def __getitem__(self, index: int):
         if not -self._count <= index < self._count:
             raise IndexError(index)
-        at = self._start + index % self._count
-        while len(self._drawn) <= at:
-            self._drawn.append(next(self._frames))
-        sample = self._drawn[at]
+        sample = self._sample(self._start + index % self._count)
         return sample[0], sample[self._part]
 
 
@@ -112,15 +109,30 @@ def bench_deck(generator: str, seed: int, index: int):
     taught from its photos, a refused photo taken again as the benchmark takes it, [(frame,
     cards shown)], [(frame, kind)]), the frames drawn as far as they are asked for. The deck is
     drawn from where bench_starts.json says it starts; a deck not there is drawn after every
-    deck before it (about 3 s each). Drawn and taught once for the session (up to six decks
-    kept, about 50 MB of frames each): a test that changes how a deck is taught draws its own
-    with bench_deck.__wrapped__."""
-    from bench_faces import EMPTY, FRAMES, drawn_frames, taught_deck
+    deck before it (about 3 s each). A frame is drawn from where the table says it starts, and
+    one not there after every frame before it (about 0.13 s each). Drawn and taught once for the
+    session (up to six decks kept, about 50 MB of frames each): a test that changes how a deck
+    is taught draws its own with bench_deck.__wrapped__."""
+    from bench_faces import EMPTY, FRAMES, drawn_frame, drawn_frames, taught_deck
 
     gen, rng, look, photos = bench_look(generator, seed, index)
     deck, _refused = taught_deck(gen, look, photos, seed, index)
-    frames, drawn = drawn_frames(gen, rng, look, FRAMES, EMPTY), []
-    return deck, DrawnFrames(drawn, frames, 0, FRAMES, 1), DrawnFrames(drawn, frames, FRAMES, EMPTY, 2)
+    frames, drawn, jumped = drawn_frames(gen, rng, look, FRAMES, EMPTY), [], {}
+
+    def sample(at: int) -> tuple:
+        if at < len(drawn):
+            return drawn[at]
+        if at not in jumped:
+            start, expected = bench_starts.frame_at(generator, seed, index, at)
+            if start is None:
+                while len(drawn) <= at:
+                    drawn.append(next(frames))
+                return drawn[at]
+            jumped[at] = drawn_frame(gen, start, look, at, FRAMES)
+            bench_starts.check_frame(generator, seed, index, at, jumped[at][0], expected)
+        return jumped[at]
+
+    return deck, DrawnFrames(sample, 0, FRAMES, 1), DrawnFrames(sample, FRAMES, EMPTY, 2)
 
 
 def bench_photo(generator: str, seed: int, index: int, card: str) -> np.ndarray:

@@ -1909,3 +1909,27 @@ def test_an_outline_shrunk_or_grown_names_only_the_card_the_network_was_sure_of_
     monkeypatch.undo()
     assert named(dataclasses.replace(read, gap=MIN_GAP / 2)) == []
     assert named(dataclasses.replace(read, likeness=STRONG_LIKENESS - 0.01)) == []
+
+
+@pytest.mark.parametrize("best, doubt", [("Y5", "figure"), ("M4", "print")])
+def test_an_outline_whose_view_casts_doubt_on_the_networks_card_is_not_judged_again(best, doubt, monkeypatch):
+    """The yellow 4 of corpus B, seed 339 (above), as if the network had been sure of another
+    card on its outline as found: of the yellow 5, which a corner's figure is against (the 4
+    matches it better); of the rainbow 4, whose print (the rainbow) the view does not show. Either
+    doubt alone keeps the outline from being judged again shrunk or grown; with it set aside,
+    nothing else there doubts the card."""
+    from companion.faces import reader as reader_module
+
+    _deck, frames, _empties = bench_deck("b", 339, 0)
+    frame, _shown = frames[15]
+    reader = bench_reader("b", 339, 0)
+    monkeypatch.setattr(reader_module, "RESIZED", ())
+    (read,) = reader.read_all(frame, "multicolor")
+    read = dataclasses.replace(read, best=best, face=upright_face(frame, read.quad))
+    allowed = shown_cards("multicolor")
+    assert reader._doubted(read, allowed, None)
+    if doubt == "figure":
+        monkeypatch.setattr(reader_module._FigureMargins, "against", lambda *args: False)
+    else:
+        monkeypatch.setattr(PixelJudge, "shows_print", lambda *args: True)
+    assert not reader._doubted(read, allowed, None)
