@@ -129,8 +129,9 @@ def check(generator: str, seed: int, index: int, look, expected: str | None) -> 
 
 
 def build(known: dict) -> dict:
-    """Draws every covered deck the long way and notes where each starts (a seed whose decks
-    are all `known` is not drawn again)."""
+    """Draws every covered deck the long way and notes where each starts, then each deck's
+    frames up to the last FRAMES_USED names, noting where those start (a seed whose decks, or a
+    deck whose frames, are all `known` is not drawn again)."""
     import importlib
 
     if str(BENCH) not in sys.path:
