@@ -41,8 +41,8 @@ COVERED = {"a": {1: 5, 2: 5, 8: 1, 10: 4, 20: 5, 34: 0, 37: 2, 38: 4, 126: 0, 17
                  279: 4, 292: 1, 340: 1}}
 
 
-# the frames the tests look at (bench_faces.drawn_frame's numbers: the card frames first, then
-# those with no face), by deck ("corpus/seed/deck")
+# the frames the tests look at, by deck ("corpus/seed/deck"), numbered as bench_faces.drawn_frame
+# numbers them: the card frames first, then those with no face (a deck's empties[5] is 45)
 FRAMES_USED: dict[str, tuple[int, ...]] = {"a/1/0": (0, 3, 9, 10, 12, 39), "a/1/2": (15, 27),
     "a/1/3": (21, 27, 31, 36), "a/1/4": (0,), "a/1/5": (3,), "a/2/1": (7, 20), "a/2/4": (14,), "a/2/5": (27, 29),
     "a/8/0": (20, 45), "a/8/1": (12, 36), "a/9/0": (2,), "a/10/0": (2, 7), "a/10/1": (32,), "a/10/4": (4, 6, 14, 22),
@@ -101,6 +101,7 @@ def frame_at(generator: str, seed: int, index: int, at: int) -> tuple[np.random.
 
 
 def check_frame(generator: str, seed: int, index: int, at: int, frame: np.ndarray, expected: str) -> None:
+    """Raises StaleStart unless `frame`, drawn from the table's start, has the fingerprint it notes."""
     if frame_fingerprint(frame) != expected:
         raise StaleStart(f"frame {at} of deck {index} of corpus {generator}, seed {seed}, is not the one "
                          f"{TABLE.name} starts: rebuild it with python tests/faces/bench_starts.py --all")
@@ -130,9 +131,14 @@ def check(generator: str, seed: int, index: int, look, expected: str | None) -> 
 
 def build(known: dict) -> dict:
     """Draws every covered deck the long way and notes where each starts, then each deck's
-    frames up to the last FRAMES_USED names, noting where those start (a seed whose decks, or a
-    deck whose frames, are all `known` is not drawn again)."""
+    frames up to the last one FRAMES_USED names for it, noting where those start (a seed whose
+    decks, or a deck whose frames, are all `known` is not drawn again)."""
     import importlib
+
+    for deck in FRAMES_USED:
+        generator, seed, index = deck.split("/")
+        if int(index) and COVERED[generator].get(int(seed), -1) < int(index):
+            raise KeyError(f"{deck}: FRAMES_USED names a deck COVERED does not")
 
     if str(BENCH) not in sys.path:
         sys.path.insert(0, str(BENCH))
@@ -162,8 +168,6 @@ def build(known: dict) -> dict:
         gen = importlib.import_module(f"faces_synth_{generator}")
         entry = table.get(deck)
         rng = _standing(int(seed), entry) if entry else np.random.default_rng(int(seed))
-        if entry is None and int(index):
-            raise KeyError(f"{deck}: a deck COVERED does not name")
         look, _photos = draw_look(gen, rng)
         for at in range(max(used) + 1):
             state = _state(rng)

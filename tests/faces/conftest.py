@@ -128,8 +128,9 @@ def bench_deck(generator: str, seed: int, index: int):
                 while len(drawn) <= at:
                     drawn.append(next(frames))
                 return drawn[at]
-            jumped[at] = drawn_frame(gen, start, look, at, FRAMES)
-            bench_starts.check_frame(generator, seed, index, at, jumped[at][0], expected)
+            got = drawn_frame(gen, start, look, at, FRAMES)
+            bench_starts.check_frame(generator, seed, index, at, got[0], expected)  # before it is kept
+            jumped[at] = got
         return jumped[at]
 
     return deck, DrawnFrames(sample, 0, FRAMES, 1), DrawnFrames(sample, FRAMES, EMPTY, 2)

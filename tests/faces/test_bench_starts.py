@@ -22,6 +22,7 @@ def test_a_deck_drawn_from_its_start_is_the_deck_the_benchmark_draws_after_the_o
     look, _photos, samples = draw_deck(gen, rng, FRAMES, EMPTY)  # the first deck of seed 8, as the benchmark draws it
     for at in bench_starts.FRAMES_USED[f"{generator}/8/0"]:  # a card frame and one with no face, at least
         start, fingerprint = bench_starts.frame_at(generator, 8, 0, at)
+        assert start is not None, f"bench_starts.json has no start for frame {at}: rebuild it"
         frame, shown, label = drawn_frame(gen, start, look, at)
         assert np.array_equal(frame, samples[at][0]) and (shown, label) == samples[at][1:]
         assert bench_starts.frame_fingerprint(frame) == fingerprint

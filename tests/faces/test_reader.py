@@ -1912,12 +1912,13 @@ def test_an_outline_shrunk_or_grown_names_only_the_card_the_network_was_sure_of_
 
 
 @pytest.mark.parametrize("best, doubt", [("Y5", "figure"), ("M4", "print")])
-def test_an_outline_whose_view_casts_doubt_on_the_networks_card_is_not_judged_again(best, doubt, monkeypatch):
+def test_an_outline_whose_view_casts_doubt_on_the_networks_card_is_doubted(best, doubt, monkeypatch):
     """The yellow 4 of corpus B, seed 339 (above), as if the network had been sure of another
     card on its outline as found: of the yellow 5, which a corner's figure is against (the 4
     matches it better); of the rainbow 4, whose print (the rainbow) the view does not show. Either
-    doubt alone keeps the outline from being judged again shrunk or grown; with it set aside,
-    nothing else there doubts the card."""
+    doubt alone makes _doubted true, so that _resized skips the outline; with it set aside,
+    nothing else there doubts the card. (The third doubt, the rank in doubt pixel by pixel, is
+    the washed-out white 2's test.)"""
     from companion.faces import reader as reader_module
 
     _deck, frames, _empties = bench_deck("b", 339, 0)
