@@ -184,7 +184,7 @@ def _cloth(rng, size) -> np.ndarray:
 
 @functools.lru_cache(maxsize=2)
 def _pixel_places(h: int, w: int) -> np.ndarray:
-    """(ys, xs): each pixel's row and column, float32 (read-only: shared by every cloth)."""
+    """(ys, xs): each pixel's row and column, float32 (read-only: shared by every cloth and camera)."""
     places = np.mgrid[0:h, 0:w].astype(np.float32)
     places.flags.writeable = False
     return places
