@@ -264,9 +264,10 @@ SECOND_LOOK_LIKENESS = 0.7
 # outlined by a later look inside its edge so that the pips were cut off, was 0.75 like the
 # green 1 for the network and nearest it for both other judges, its figures telling nothing
 # (margin 0; corpus A, seed 357, unseen when it was looked at). No margin (-inf: the figures
-# cannot tell the suit's ranks) is not enough either. On 4 tuned seeds of each corpus it left
-# one right card unnamed (a green 5 whose figures leaned to another rank by 0.056; the least
-# right margin there was 0.022), and on 8 unseen seeds of each (362-369) it changed no read
+# cannot tell the suit's ranks) is not enough either. On tuned seeds (300-303 of each corpus,
+# 304 of B) it left one right card unnamed (a green 5 whose figures leaned to another rank by
+# 0.056; the least right margin there was 0.022), and on 8 unseen seeds of each (362-369) it
+# changed no read
 LATER_LOOK_FIGURE = 0.01
 # where all three judges agree on a card and no other rule names it (a white deck whose faint
 # figures neither the network nor the discriminant tells apart), the network must find the view
