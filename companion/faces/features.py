@@ -24,6 +24,7 @@ card (reader.py says when the network's card is named).
 from __future__ import annotations
 
 import functools
+import zlib
 
 import cv2
 import numpy as np
@@ -42,6 +43,9 @@ ROUNDED = 0.04  # pixels this near a corner of the card (share of its width) are
 MAX_TINT = 1.7  # a channel's gain over the mean gain, at most (and at least its inverse)
 CAP = 3.0  # the largest residual of one pixel, as a share of the deck's contrast
 BLOCK = 64  # taught samples measured at once (_part_sums)
+EVENED_KEPT = 4  # the faces last evened, kept with their evened copies (evened)
+
+_evened_kept: tuple = ()  # (face, its checksum, its evened copy) of the faces last evened, the newest last
 
 
 def corner_size(w: int, h: int) -> tuple[int, int]:
@@ -83,7 +87,24 @@ def sample(face: np.ndarray, whole: tuple[int, int] = WHOLE, corner: tuple[int, 
 def evened(face: np.ndarray) -> np.ndarray:
     """The face (BGR uint8) as float32 0-1, a little blurred, with the light that changes
     across the card (a lamp to one side, a shadow) divided out: the brightness smoothed over a
-    quarter of the card stands for the light."""
+    quarter of the card stands for the light. Read-only: the faces last evened are kept
+    (EVENED_KEPT), as the pixel judge, its discriminant and the corner colours each even the
+    face they are asked of; one asked of again, unchanged, is not evened again."""
+    global _evened_kept
+    if not face.flags.c_contiguous:
+        return _evened(face)
+    check = zlib.crc32(face)  # a kept face changed since is evened anew
+    kept = _evened_kept
+    for known, known_check, out in kept:
+        if known is face and known_check == check:
+            return out
+    out = _evened(face)
+    out.flags.writeable = False
+    _evened_kept = (kept + ((face, check, out),))[-EVENED_KEPT:]  # one assignment: safe across threads
+    return out
+
+
+def _evened(face: np.ndarray) -> np.ndarray:
     f = face.astype(np.float32) / 255.0
     f = cv2.GaussianBlur(f, (0, 0), SAMPLE_BLUR)
     h, w = f.shape[:2]
@@ -189,11 +210,12 @@ def _part_weights() -> np.ndarray:
     return _PART_WEIGHTS
 
 
-def residuals(candidate: np.ndarray, taught: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray]:
+def residuals(candidate: np.ndarray, taught: np.ndarray, scale: float,
+              gains: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """How far the candidate sample (3 x P) is from each taught sample (N x 3 x P), each under
     its best-fitting light, relative to the deck's contrast `scale`: N values, lower is closer;
-    and those lights (N x 3 gains)."""
-    gains = _lights(candidate, taught)
+    and those lights (N x 3 gains; `lights`, given where already fitted)."""
+    gains = lights(candidate, taught) if gains is None else gains
     return _combined(_part_sums(candidate, taught, gains, scale, _part_weights()), scale), gains
 
 
@@ -205,13 +227,15 @@ def _combined(sums: np.ndarray, scale: float) -> np.ndarray:
     return (whole + 2 * np.minimum(first, second)) / scale
 
 
-def any_within(candidate: np.ndarray, taught: np.ndarray, scale: float, bound: float) -> bool:
+def any_within(candidate: np.ndarray, taught: np.ndarray, scale: float, bound: float,
+               gains: np.ndarray | None = None) -> bool:
     """Whether a taught sample may be within `bound` of the candidate (residuals' least value at
     most `bound`; True also when one is within rounding of it). The whole card's part of a
     residual is a part of it: only the samples whose whole card alone is that near are measured
-    in full, the pixels of the whole card first for all (about 40% of the work)."""
+    in full, the pixels of the whole card first for all (about 40% of the work). `gains`: the
+    lights, where already fitted (`lights`)."""
     bound = bound * (1 + 1e-5) + 1e-6  # the sums are made in another order here
-    gains = _lights(candidate, taught)
+    gains = lights(candidate, taught) if gains is None else gains
     n_whole = WHOLE[0] * WHOLE[1]
     whole = _part_sums(candidate[:, :n_whole], taught[:, :, :n_whole], gains, scale,
                        _part_weights()[:n_whole, :1])[:, 0] / scale
@@ -222,7 +246,7 @@ def any_within(candidate: np.ndarray, taught: np.ndarray, scale: float, bound: f
     return bool(_combined(sums, scale).min() <= bound)
 
 
-def _lights(candidate: np.ndarray, taught: np.ndarray) -> np.ndarray:
+def lights(candidate: np.ndarray, taught: np.ndarray) -> np.ndarray:
     """N x 3: per taught sample, the gain of each channel under which it best explains the
     candidate (least squares), held within MAX_TINT of their mean."""
     cw = candidate * _weights()

@@ -207,9 +207,10 @@ class PixelJudge:
         best = None
         for zoom in reversed(features.ZOOMS):
             sample = features.sample(features.zoomed(face, zoom))
-            if best is not None and not features.any_within(sample, self._samples, self._scale, best[1].min()):
+            gains = features.lights(sample, self._samples)  # fitted once, for both measures
+            if best is not None and not features.any_within(sample, self._samples, self._scale, best[1].min(), gains):
                 continue
-            res, gains = features.residuals(sample, self._samples, self._scale)
+            res, gains = features.residuals(sample, self._samples, self._scale, gains)
             if best is None or res.min() <= best[1].min():
                 best = sample, res, gains
         sample, res, gains = best

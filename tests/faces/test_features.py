@@ -69,3 +69,18 @@ def test_the_capped_distance_to_an_edge_is_the_distance_transforms_where_it_is_a
     assert picture.edges.any() and (exact > 1.5).any()
     for tolerance in (0.5, 1.5):  # on an edge; beside one (_support, side_lines)
         np.testing.assert_array_equal(picture.distance <= tolerance, exact <= tolerance)
+
+
+def test_a_face_evened_again_is_the_same_and_one_changed_since_is_evened_anew(judged):
+    _judge, faces = judged
+    face = faces[0].copy()
+    first = features.evened(face)
+    assert features.evened(face) is first  # kept: the judges of one face share it
+    assert not first.flags.writeable  # so that no judge can spoil it for the others
+    fresh = features.evened(face.copy())
+    np.testing.assert_array_equal(fresh, first)
+    face[:30] = 255 - face[:30]  # the same array, changed in place
+    changed = features.evened(face)
+    assert changed is not first
+    np.testing.assert_array_equal(changed, features.evened(face.copy()))
+    assert not np.array_equal(changed, first)
