@@ -16,10 +16,9 @@ be to name a card alone (ALONE_MAX_RESIDUAL, ALONE_MIN_LEANING, no other card wi
 CONTENDER_RATIO):
 
 - the comparison with every taught face, both ways up, under the light fitted for each
-  (features.residuals; with the network's nearest cards, only the way up, and at the zoom,
-  that bring the view nearest them: compare): the face must be close to what was taught
-  (MAX_RESIDUAL) and lean towards the card against every other card near it (MIN_LEANING).
-  It knows colours: a white card under a warm lamp is never a yellow one.
+  (features.residuals): the face must be close to what was taught (MAX_RESIDUAL) and lean
+  towards the card against every other card near it (MIN_LEANING). It knows colours: a white
+  card under a warm lamp is never a yellow one.
 - the discriminant learned from the taught faces (discriminant.FaceModel; each rank corner
   judged against each card at its best of a few shifts of the outline): a rank corner must
   be about as near the card as its taught views are (MAX_CORNER_SPREAD; the whole card may be
@@ -44,7 +43,6 @@ taught (an untaught rank differs from the taught ones where neither judge looked
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -177,8 +175,6 @@ class PixelJudge:
                         samples.append(features.sample(turned))
                         labels.append(index)
         self._samples = np.stack(samples) if samples else None
-        # the samples of each way up (the taught faces as they lie, and turned), each in one block
-        self._ways = [np.ascontiguousarray(self._samples[way::2]) for way in (0, 1)] if samples else []
         self._labels = np.array(labels, int)
         self._scale = features.contrast(self._samples) if samples else 1.0
         # each taught face's bare paper: its middle colour all over
@@ -201,36 +197,23 @@ class PixelJudge:
         self._last_parts = (face, parts)
         return parts
 
-    def compare(self, face: np.ndarray, likely: Sequence[str] = ()) -> Comparison | None:
-        """The face against every taught face, under the light fitted for each, at the zoom
-        that brings it nearest them (features.ZOOMS). Where the cards it most likely is are
-        given (`likely`: the network's nearest), the zoom and the way up are those that bring
-        it nearest those cards' taught faces, and it is compared with the taught faces of
-        that way up only (the view lies one way up, for every card alike): in about half the
-        time."""
+    def compare(self, face: np.ndarray) -> Comparison | None:
+        """The face against every taught face, under the light fitted for each."""
         if self._samples is None:
             return None
-        rows = np.flatnonzero(np.isin(self._labels, [self._index[card] for card in likely if card in self._index]))
-        if not len(rows):
-            sample, res, gains = self._nearest_zoom(face)
-        else:
-            closest = None  # (residual, zoom's sample, way up) of the likely cards' nearest taught face
-            likely_samples = self._samples[rows]
-            for zoom in reversed(features.ZOOMS):  # as in _nearest_zoom: on a tie, the zoom measured last
-                sample = features.sample(features.zoomed(face, zoom))
-                near, _gains = features.residuals(sample, likely_samples, self._scale)
-                if closest is None or near.min() <= closest[0]:
-                    closest = float(near.min()), sample, int(rows[int(np.argmin(near))] % 2)
-            _least, sample, way = closest
-            # every sample in its place (the taught faces alternate way up, __init__), the
-            # other way up never near
-            one_way, one_way_gains = features.residuals(sample, self._ways[way], self._scale)
-            res = np.full((len(self._samples) // 2, 2), np.inf, np.float32)
-            res[:, way] = one_way
-            res = res.ravel()
-            gains = np.ones((len(self._samples) // 2, 2, 3), one_way_gains.dtype)
-            gains[:, way] = one_way_gains
-            gains = gains.reshape(-1, 3)
+        # the face at the zoom that brings it nearest a taught sample (the first such zoom);
+        # the last zoom is measured first, as it is the nearest for most faces, and another
+        # in full only where it may come as near (features.any_within)
+        best = None
+        for zoom in reversed(features.ZOOMS):
+            sample = features.sample(features.zoomed(face, zoom))
+            gains = features.lights(sample, self._samples)  # fitted once, for both measures
+            if best is not None and not features.any_within(sample, self._samples, self._scale, best[1].min(), gains):
+                continue
+            res, gains = features.residuals(sample, self._samples, self._scale, gains)
+            if best is None or res.min() <= best[1].min():
+                best = sample, res, gains
+        sample, res, gains = best
         residual = np.full(len(self.cards), np.inf, np.float32)
         nearest = np.zeros(len(self.cards), int)
         posed = np.zeros((len(self.cards), PER_FACE), int)  # per card and pose, its nearest sample
@@ -243,22 +226,6 @@ class PixelJudge:
         poses, first = np.unique(labels * PER_FACE + order % PER_FACE, return_index=True)
         posed.reshape(-1)[poses] = order[first]
         return Comparison(sample, residual, nearest, gains, posed)
-
-    def _nearest_zoom(self, face: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(sample, residuals, gains) of the face at the zoom that brings it nearest a taught
-        sample (the first such zoom), against every taught sample: the last zoom is measured
-        first, as it is the nearest for most faces, and another in full only where it may come
-        as near (features.any_within)."""
-        best = None
-        for zoom in reversed(features.ZOOMS):
-            sample = features.sample(features.zoomed(face, zoom))
-            gains = features.lights(sample, self._samples)  # fitted once, for both measures
-            if best is not None and not features.any_within(sample, self._samples, self._scale, best[1].min(), gains):
-                continue
-            res, gains = features.residuals(sample, self._samples, self._scale, gains)
-            if best is None or res.min() <= best[1].min():
-                best = sample, res, gains
-        return best
 
     def leaning(self, comparison: Comparison, card: int, rival: int) -> float:
         """features.leaning of the face towards `card` against `rival` (indexes in self.cards),
@@ -484,10 +451,10 @@ class PixelJudge:
         return (name if sure else None), name, first, leaning, suit
 
     def verdict(self, face: np.ndarray, allowed: set[str] | None,
-                max_residual: float | None = None, likely: Sequence[str] = ()) -> PixelVerdict:
+                max_residual: float | None = None) -> PixelVerdict:
         """An upright face judged by both judges; `max_residual`, where given, is the most the
-        named card's residual may be; `likely`, the cards the face most likely is (compare)."""
-        comparison = self.compare(face, likely)
+        named card's residual may be."""
+        comparison = self.compare(face)
         card, best, residual, leaning, suit = self.judge(comparison, allowed)
         near, printed = {}, frozenset()
         if comparison is not None and np.isfinite(comparison.residual).any():

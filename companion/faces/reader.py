@@ -445,7 +445,7 @@ class FaceReader:
         network, which the outline grown named the 1, corpus A, seed 220), however sure the
         network is."""
         card, face = read.best, read.face
-        pixels = self.pixels.verdict(face, allowed, max_residual, (read.best,))
+        pixels = self.pixels.verdict(face, allowed, max_residual)
         figure = _FigureMargins(self.figures, face)
         return not self.pixels.shows_print(pixels, card) or figure.against(card) \
             or self._rank_in_doubt(face, card, pixels, figure)
@@ -536,7 +536,7 @@ class FaceReader:
         # (a card's back, a phone, the cloth) is not compared pixel by pixel
         if verdict.likeness < self.judge.min_likeness:
             return None, "", None
-        pixels = self.pixels.verdict(face, allowed, max_residual, (verdict.best, verdict.second))
+        pixels = self.pixels.verdict(face, allowed, max_residual)
         figure = _FigureMargins(self.figures, face)
         first_look = max_residual is None
         if pixels.card is not None:

@@ -84,19 +84,3 @@ def test_a_face_evened_again_is_the_same_and_one_changed_since_is_evened_anew(ju
     assert changed is not first
     np.testing.assert_array_equal(changed, features.evened(face.copy()))
     assert not np.array_equal(changed, first)
-
-
-def test_a_face_compared_the_way_up_its_likely_card_lies_finds_the_nearest_card_every_way_finds(judged):
-    judge, faces = judged
-    ways = set()
-    for face in faces:
-        for view in (face, np.ascontiguousarray(face[::-1, ::-1])):  # a card may lie either way up
-            full = judge.compare(view)
-            card = judge.cards[int(np.argmin(full.residual))]
-            one_way = judge.compare(view, likely=(card,))
-            assert judge.cards[int(np.argmin(one_way.residual))] == card
-            np.testing.assert_allclose(one_way.residual.min(), full.residual.min(), rtol=1e-5)
-            way = {int(sample) % 2 for sample in one_way.nearest}  # the taught faces as they lie, or turned
-            assert len(way) == 1
-            ways |= way
-    assert ways == {0, 1}  # both ways up were chosen, as the views lay
