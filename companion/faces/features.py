@@ -91,8 +91,10 @@ def evened(face: np.ndarray) -> np.ndarray:
     (EVENED_KEPT), as the pixel judge, its discriminant and the corner colours each even the
     face they are asked of; one asked of again, unchanged, is not evened again."""
     global _evened_kept
-    if not face.flags.c_contiguous:
-        return _evened(face)
+    if not face.flags.c_contiguous:  # not kept (its checksum would need a copy), read-only all the same
+        out = _evened(face)
+        out.flags.writeable = False
+        return out
     check = zlib.crc32(face)  # a kept face changed since is evened anew
     kept = _evened_kept
     for known, known_check, out in kept:

@@ -77,6 +77,7 @@ def test_a_face_evened_again_is_the_same_and_one_changed_since_is_evened_anew(ju
     first = features.evened(face)
     assert features.evened(face) is first  # kept: the judges of one face share it
     assert not first.flags.writeable  # so that no judge can spoil it for the others
+    assert not features.evened(face[::-1, ::-1]).flags.writeable  # a view of a face, not kept, alike
     fresh = features.evened(face.copy())
     np.testing.assert_array_equal(fresh, first)
     face[:30] = 255 - face[:30]  # the same array, changed in place
