@@ -42,6 +42,8 @@ ZOOMS = (1.0, 1.08)  # a face is compared as found and with its edge trimmed (se
 ROUNDED = 0.04  # pixels this near a corner of the card (share of its width) are not compared
 MAX_TINT = 1.7  # a channel's gain over the mean gain, at most (and at least its inverse)
 CAP = 3.0  # the largest residual of one pixel, as a share of the deck's contrast
+SATURATED = 250  # a channel this bright, or brighter, the camera may have saturated
+SATURATED_MAX_TINT = 2.5  # the lamp allowed where the camera saturated a channel (saturated_residuals)
 BLOCK = 64  # taught samples measured at once (_part_sums)
 EVENED_KEPT = 4  # the faces last evened, kept with their evened copies (evened)
 
@@ -246,6 +248,33 @@ def any_within(candidate: np.ndarray, taught: np.ndarray, scale: float, bound: f
         return False
     sums = _part_sums(candidate, taught[near], gains[near], scale, _part_weights())
     return bool(_combined(sums, scale).min() <= bound)
+
+
+def saturated(face: np.ndarray) -> np.ndarray:
+    """3 x P, as `sample` lays a face out: where the camera saturated a channel of the face (BGR
+    uint8; SATURATED or more over more than a quarter of the pixels a sample pixel takes in)."""
+    shown = (face >= SATURATED).astype(np.float32)
+    parts = [whole_sample(shown)] + corner_samples(shown)
+    return np.concatenate([p.reshape(-1, 3) for p in parts]).T > 0.25
+
+
+def saturated_residuals(candidate: np.ndarray, saturated_pixels: np.ndarray, taught: np.ndarray,
+                        scale: float) -> np.ndarray:
+    """residuals of a candidate sample whose pixels `saturated_pixels` (3 x P, `saturated`) the camera
+    saturated, against taught samples (K x 3 x P): the light fitted on the other pixels alone and
+    allowed up to SATURATED_MAX_TINT (a lamp strong enough to saturate a channel is stronger than
+    what is seen says), and a saturated pixel taken as at least as bright as seen, costing only
+    where it is brighter than the taught face under that light."""
+    unsaturated = (~saturated_pixels).astype(np.float32) * _weights()
+    num = np.einsum("kcp,cp->kc", taught, candidate * unsaturated)
+    den = (candidate * candidate * unsaturated).sum(axis=1) + 1e-6
+    gains = np.maximum(num / den, 1e-3)
+    mean = np.exp(np.log(gains).mean(axis=1, keepdims=True))
+    gains = mean * np.clip(gains / mean, 1 / SATURATED_MAX_TINT, SATURATED_MAX_TINT)
+    diff = gains[:, :, None] * candidate[None] - taught
+    diff = np.where(saturated_pixels[None] & (diff < 0), 0.0, np.abs(diff))
+    sums = np.minimum(diff.sum(axis=1), 3.0 * CAP * scale) @ _part_weights() / 3.0
+    return _combined(sums, scale)
 
 
 def lights(candidate: np.ndarray, taught: np.ndarray) -> np.ndarray:

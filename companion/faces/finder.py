@@ -64,9 +64,10 @@ Quad = np.ndarray  # 4 x 2 float32 corners in frame pixels, clockwise from the t
 def _thin_edges(lab: np.ndarray) -> np.ndarray:
     """Edges of the brightness and of the colour (both colour axes of CIE Lab, so that a red
     card on an olive table of the same brightness still has an outline), one pixel wide."""
-    edges = cv2.Canny(lab[:, :, 0], 30, 90)
-    for c in (1, 2):
-        edges |= cv2.Canny(lab[:, :, c], 16, 40)
+    lightness, a, b = cv2.split(lab)  # each channel whole: Canny copies a strided one first
+    edges = cv2.Canny(lightness, 30, 90)
+    for channel in (a, b):
+        edges |= cv2.Canny(channel, 16, 40)
     return edges
 
 

@@ -18,7 +18,8 @@ CONTENDER_RATIO):
 - the comparison with every taught face, both ways up, under the light fitted for each
   (features.residuals): the face must be close to what was taught (MAX_RESIDUAL) and lean
   towards the card against every other card near it (MIN_LEANING). It knows colours: a white
-  card under a warm lamp is never a yellow one.
+  card under a warm lamp is never a yellow one (but where the camera saturated a channel, the
+  lamp may be stronger than it fits: saturated_residuals).
 - the discriminant learned from the taught faces (discriminant.FaceModel; each rank corner
   judged against each card at its best of a few shifts of the outline): a rank corner must
   be about as near the card as its taught views are (MAX_CORNER_SPREAD; the whole card may be
@@ -43,6 +44,7 @@ taught (an untaught rank differs from the taught ones where neither judge looked
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -154,6 +156,7 @@ class Comparison:
     nearest: np.ndarray  # per card, the index of its nearest sample
     gains: np.ndarray  # per sample, the light fitted
     posed: np.ndarray  # per card and pose (zoom, way up), its nearest sample
+    zoom: float = 1.0  # of the face, as compared (features.zoomed)
 
 
 class PixelJudge:
@@ -186,6 +189,7 @@ class PixelJudge:
         self.model = FaceModel(faces, [i for i, card in enumerate(self.cards) for _ in deck.faces[card]]) \
             if len(self.cards) > 1 else None
         self._last_parts: tuple = (None, None)  # (the face last judged by the discriminant, its verdicts)
+        self._last_comparison: tuple = (None, 0, None)  # (the face last compared, its checksum, its comparison)
 
     def _parts(self, face: np.ndarray):
         """The discriminant's verdicts on an upright face (FaceModel.verdicts), kept for the
@@ -198,9 +202,19 @@ class PixelJudge:
         return parts
 
     def compare(self, face: np.ndarray) -> Comparison | None:
-        """The face against every taught face, under the light fitted for each."""
+        """The face against every taught face, under the light fitted for each; kept for the
+        face last compared, as the reader asks of one face in turn."""
         if self._samples is None:
             return None
+        check = zlib.crc32(np.ascontiguousarray(face))  # a face changed since is compared anew
+        last_face, last_check, last = self._last_comparison  # one read, as another thread may set it
+        if last_face is face and last_check == check:
+            return last
+        comparison = self._compared(face)
+        self._last_comparison = (face, check, comparison)
+        return comparison
+
+    def _compared(self, face: np.ndarray) -> Comparison:
         # the face at the zoom that brings it nearest a taught sample (the first such zoom);
         # the last zoom is measured first, as it is the nearest for most faces, and another
         # in full only where it may come as near (features.any_within)
@@ -212,8 +226,8 @@ class PixelJudge:
                 continue
             res, gains = features.residuals(sample, self._samples, self._scale, gains)
             if best is None or res.min() <= best[1].min():
-                best = sample, res, gains
-        sample, res, gains = best
+                best = sample, res, gains, zoom
+        sample, res, gains, zoom = best
         residual = np.full(len(self.cards), np.inf, np.float32)
         nearest = np.zeros(len(self.cards), int)
         posed = np.zeros((len(self.cards), PER_FACE), int)  # per card and pose, its nearest sample
@@ -225,7 +239,7 @@ class PixelJudge:
         residual[cards] = res[order[first]]
         poses, first = np.unique(labels * PER_FACE + order % PER_FACE, return_index=True)
         posed.reshape(-1)[poses] = order[first]
-        return Comparison(sample, residual, nearest, gains, posed)
+        return Comparison(sample, residual, nearest, gains, posed, zoom)
 
     def leaning(self, comparison: Comparison, card: int, rival: int) -> float:
         """features.leaning of the face towards `card` against `rival` (indexes in self.cards),
@@ -240,6 +254,21 @@ class PixelJudge:
         a = comparison.nearest[card]
         b = comparison.posed[rival, a % PER_FACE]
         return features.separation(comparison.sample, comparison.gains[a], self._samples[a], self._samples[b])
+
+    def saturated_residuals(self, face: np.ndarray, cards: list[str]) -> dict[str, float]:
+        """Per card of `cards` taught, the residual of its taught sample nearest the face (its
+        photo and pose, `compare`) where the camera saturated the face
+        (features.saturated_residuals): the saturated pixels left out of the light's fit and
+        taken as at least as bright as seen, the light allowed up to
+        features.SATURATED_MAX_TINT."""
+        comparison = self.compare(face)
+        if comparison is None:
+            return {}
+        saturated = features.saturated(features.zoomed(face, comparison.zoom))
+        indexes = [self._index[card] for card in cards if card in self._index]
+        rows = comparison.nearest[indexes]
+        residuals = features.saturated_residuals(comparison.sample, saturated, self._samples[rows], self._scale)
+        return {self.cards[index]: float(value) for index, value in zip(indexes, residuals)}
 
     def learned(self, face: np.ndarray, min_each_corner: float = -np.inf, parts=None,
                 seconding: bool = False) -> int | None:

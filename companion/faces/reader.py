@@ -30,8 +30,9 @@ paper, so that a lined notebook is not a faintly printed white 1):
   nearest card, is left to the pixel judge's first judge, as sure as it must be of a deck of one
   card, where the figures do not match another rank better (FAINT_AGAINST_MARGIN); where the
   network is less than very sure of its nearest card and the discriminant's rank corners do not
-  tell its rank, neither corner's figure may match another rank of its suit better by
-  AGAINST_MARGIN (a white 2 the pixel judge took for the 3);
+  tell its rank, or they alone told a rank the network finds another all but as near as,
+  neither corner's figure may match another rank of its suit better by AGAINST_MARGIN (a white
+  2 the pixel judge took for the 3);
 - the network sure of the card, the pixel judge sure of none, and the view as close to the
   card's taught face, pixel by pixel, as the pixel judge asks of a card it names on a first look
   (MAX_RESIDUAL; FAR_RESIDUAL where the network is very sure), among the cards it finds nearest
@@ -105,6 +106,12 @@ paper, so that a lined notebook is not a faintly printed white 1):
   corner_colours.CornerColourJudge), never both corners' figures nearer in colour to the same
   rank of another suit (COLOUR_AGAINST_MARGIN); and the view showing the card's print.
 
+Where the camera saturated a channel over much of the view (SATURATED_SHARE), a card is named, by
+any rule above, only where no card of its rank in another suit comes within SUIT_RIVAL_RATIO of it
+pixel by pixel with the saturated pixels let be as bright as a stronger lamp would make them
+(PixelJudge.saturated_residuals: a white card's grey disc turned red by an orange lamp is not a red
+card).
+
 The two see different things (the network what its training taught it to overlook, the pixel
 judge what differs under this light), each is sure of views the other is not, and where the
 pixel judge is sure of a card and the network finds another clearly nearer, or is sure of a
@@ -165,6 +172,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from companion.faces import features
 from companion.faces.corner_colours import CornerColourJudge
 from companion.faces.deck_file import Deck
 from companion.faces.finder import OutlineSearch, Quad, inside_a_bigger_one, one_on_the_other, upright_face
@@ -242,7 +250,14 @@ FIGURE_MARGIN = 0.08
 # after it was measured); on 8 tuned seeds of each corpus, of the 171 and 550 outlines the pixel
 # judge named with the network less than very sure, none had a figure against it (the rank
 # corners are asked first: matching the figures for every such outline cost about 0.1 of bare
-# pyzbar's time on corpus B)
+# pyzbar's time on corpus B). Where they tell it, but the network finds another rank of the
+# suit all but as near, the figure is asked all the same: a rainbow 2 taught from a photo whose
+# outline took in a strip of cloth, its dots off their place, was 0.887 like the 3 and 0.881 like
+# the 2 for the network, the pixel judge sure of the 3 (the 2 not within RIVAL_RATIO) and each
+# rank corner of the discriminant telling the 3; its figures matched the 3 worse than another
+# rank by 0.10 (corpus B, seed 391, unseen). On seeds 386, 387 and 391 of both corpora, of 1,099
+# outlines the pixel judge named, it was the only one the network was less than very sure of whose
+# figure was against it
 AGAINST_MARGIN = 0.08
 # where the network cannot tell the pixel judge's card from another rank of its suit and the
 # discriminant names no card (a faint figure, named by the pixel judge's first judge alone), the
@@ -347,6 +362,20 @@ COLOUR_AGAINST_MARGIN = 0.1
 # 1, a washed-out white 2 as the 1). With it, on 346-353: 0.9 and 0.4 points more, none fewer, no
 # more wrong, no frame without a card named
 RESIZED = (0.97, 1.03)
+# a camera that saturates a channel over much of a card (SATURATED_SHARE of its pixels at
+# features.SATURATED or more) no longer shows how strong the lamp is: the light the pixel judge
+# fits to each card is pinned by the saturated paper, and a card of another suit that a strong
+# lamp would turn into what is seen looks further than it is (a cream deck's white 5, its grey
+# disc turned red by an orange lamp that saturated the red of its paper, 0.87 like the red 5 for
+# the network and 1.6 times as far from the white 5 as from the red 5 pixel by pixel; corpus B,
+# seed 386, unseen). A card is then named, by any judge, only where no card of its rank in another
+# suit comes within SUIT_RIVAL_RATIO of it with the saturated pixels let be
+# (PixelJudge.saturated_residuals: the white 5 came 0.70 times as near as the red 5). Of the 335
+# outlines named right on seeds 386-389 of both corpora with their colours so saturated, 7 came so
+# (0.46-0.98: white cards under a lamp, a yellow card of their rank as near, and a blue 1), and
+# are held back too
+SATURATED_SHARE = 0.4
+SUIT_RIVAL_RATIO = 1.0
 
 
 @dataclass(frozen=True)
@@ -524,6 +553,28 @@ class FaceReader:
 
     def _verdict(self, face: np.ndarray, verdict: NetVerdict, allowed: set[str] | None,
                  max_residual: float | None, coarse: bool = False) -> tuple[str | None, str, str | None]:
+        """_ruled's verdict, naming no card where the camera saturated the view's colours and
+        another suit may be what is seen (_suit_in_doubt)."""
+        card, by, pixels_sure = self._ruled(face, verdict, allowed, max_residual, coarse)
+        if card is not None and self._suit_in_doubt(face, card, allowed):
+            return None, "", pixels_sure
+        return card, by, pixels_sure
+
+    def _suit_in_doubt(self, face: np.ndarray, card: str, allowed: set[str] | None) -> bool:
+        """Whether the view's colours are saturated over much of the card (SATURATED_SHARE) and
+        a card of its rank in another suit (of `allowed`) comes within SUIT_RIVAL_RATIO of it
+        with the saturated pixels let be (PixelJudge.saturated_residuals)."""
+        inner = face[features.TRIM:-features.TRIM, features.TRIM:-features.TRIM]
+        if float((inner >= features.SATURATED).any(axis=2).mean()) < SATURATED_SHARE:
+            return False
+        rivals = [other for other in self.cards if other[1:] == card[1:] and other != card
+                  and (allowed is None or other in allowed)]
+        near = self.pixels.saturated_residuals(face, [card] + rivals)
+        own = near.get(card)
+        return own is not None and any(near[other] <= SUIT_RIVAL_RATIO * own for other in rivals if other in near)
+
+    def _ruled(self, face: np.ndarray, verdict: NetVerdict, allowed: set[str] | None,
+               max_residual: float | None, coarse: bool = False) -> tuple[str | None, str, str | None]:
         """_named's (card, judge), and the card the pixel judge was sure of, named or not. On a
         `coarse` outline (of what differs from the cloth: a blob found in the searched picture
         shrunk unlike_cloth.SHRINK times, its corners the least sure of any look's), the figures
@@ -577,8 +628,8 @@ class FaceReader:
         nothing of (the pixel judge's first judge alone, as sure as it must be of a deck of one
         card), whose figures do not match another rank better (FAINT_AGAINST_MARGIN); where the
         network is less than very sure of it (_very_sure) and the discriminant's rank corners
-        do not tell its rank, or on a later look's outline, the card's figure must not be
-        against it (_FigureMargins.against)."""
+        do not tell its rank (or told it where the network could not), or on a later look's
+        outline, the card's figure must not be against it (_FigureMargins.against)."""
         card = pixels.card
         if not self._may_name(card, allowed):
             return False
@@ -589,11 +640,11 @@ class FaceReader:
             told = not unsure_rank or (pixels.faint and not figure.against(card, FAINT_AGAINST_MARGIN)) \
                 or self._rank_told(face, card, verdict.likeness, figure)
             # on a later look's outline, or where the network is less than very sure of it and
-            # the discriminant's rank corners do not tell its rank: not against the card's
-            # figure (asked last)
+            # the discriminant's rank corners do not tell its rank (or told it where the network
+            # could not): not against the card's figure (asked last)
             if not told:
                 return False
-            if first_look and (self._very_sure(verdict) or self.pixels.rank_told(face, card)):
+            if first_look and (self._very_sure(verdict) or (not unsure_rank and self.pixels.rank_told(face, card))):
                 return True
             return not figure.against(card)
         alike = verdict.alike.get(card, -np.inf)

@@ -61,6 +61,17 @@ def test_a_face_is_compared_at_the_zoom_measuring_every_zoom_in_full_chooses(jud
     assert chosen == set(range(len(features.ZOOMS)))  # most are nearer trimmed; one outline of B5 is not
 
 
+def test_a_face_compared_again_is_the_same_and_one_changed_since_is_compared_anew(judged):
+    judge, faces = judged
+    face = faces[1].copy()
+    first = judge.compare(face)
+    assert judge.compare(face) is first  # kept: the reader asks of one face in turn
+    face[:] = faces[2]
+    again = judge.compare(face)
+    assert again is not first
+    np.testing.assert_array_equal(again.residual, judge.compare(faces[2].copy()).residual)
+
+
 def test_the_capped_distance_to_an_edge_is_the_distance_transforms_where_it_is_asked(look):
     rng = np.random.default_rng(32)
     frame, _shown = faces_synth_a.table_frame(look, "B3", rng)
@@ -85,3 +96,32 @@ def test_a_face_evened_again_is_the_same_and_one_changed_since_is_evened_anew(ju
     assert changed is not first
     np.testing.assert_array_equal(changed, features.evened(face.copy()))
     assert not np.array_equal(changed, first)
+
+
+def _disc_card(disc: tuple[int, int, int]) -> np.ndarray:
+    """An upright face of cream paper with a disc and a 5 in its middle and corners, in `disc`."""
+    face = np.empty((finder.FACE_H, finder.FACE_W, 3), np.uint8)
+    face[:] = (225, 239, 235)
+    cv2.circle(face, (finder.FACE_W // 2, finder.FACE_H // 2), 16, disc, -1)
+    cv2.putText(face, "5", (finder.FACE_W // 2 - 6, finder.FACE_H // 2 + 7), cv2.FONT_HERSHEY_SIMPLEX, 0.6,
+                (240, 240, 240), 2)
+    for x, y in ((4, 14), (finder.FACE_W - 14, finder.FACE_H - 4)):
+        cv2.putText(face, "5", (x, y), cv2.FONT_HERSHEY_SIMPLEX, 0.4, disc, 1)
+    return face
+
+
+def test_a_lamp_that_saturates_the_paper_is_let_be_as_strong_as_the_colours_ask():
+    white, red = _disc_card((131, 127, 132)), _disc_card((74, 104, 247))  # a grey disc, a red one
+    # an orange lamp: the grey disc turns red, and the paper's red saturates
+    lamp = np.clip(white.astype(np.float32) * (0.6, 0.97, 1.76), 0, 255).astype(np.uint8)
+    saturated = features.saturated(lamp)
+    assert saturated[2].mean() > 0.5 and not saturated[:2].any()  # the red of the paper, no other
+    taught = np.stack([features.sample(white), features.sample(red)])
+    scale = features.contrast(taught)
+    plain = features.residuals(features.sample(lamp), taught, scale)[0]
+    assert plain[1] < 1.1 * plain[0]  # the light the paper pins leaves the red card as near
+    let_be = features.saturated_residuals(features.sample(lamp), saturated, taught, scale)
+    assert let_be[0] < 0.25 * let_be[1]  # the grey disc under a strong lamp, by far
+    # a red card seen as taught is the red card, saturated pixels or none
+    seen = features.saturated_residuals(features.sample(red), features.saturated(red), taught, scale)
+    assert seen[1] < 0.1 * seen[0]
