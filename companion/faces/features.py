@@ -263,13 +263,19 @@ def saturated_residuals(candidate: np.ndarray, saturated_pixels: np.ndarray, tau
     """residuals of a candidate sample whose pixels `saturated_pixels` (3 x P, `saturated`) the camera
     saturated, against taught samples (K x 3 x P): the light fitted on the other pixels alone and
     allowed up to SATURATED_MAX_TINT (a lamp strong enough to saturate a channel is stronger than
-    what is seen says), and a saturated pixel taken as at least as bright as seen, costing only
-    where it is brighter than the taught face under that light."""
+    what is seen says; a channel saturated all over, as strong as allowed), and a saturated pixel
+    taken as at least as bright as seen, costing only where it is brighter than the taught face
+    under that light."""
     unsaturated = (~saturated_pixels).astype(np.float32) * _weights()
     num = np.einsum("kcp,cp->kc", taught, candidate * unsaturated)
-    den = (candidate * candidate * unsaturated).sum(axis=1) + 1e-6
-    gains = np.maximum(num / den, 1e-3)
-    mean = np.exp(np.log(gains).mean(axis=1, keepdims=True))
+    den = (candidate * candidate * unsaturated).sum(axis=1)
+    # a channel saturated all over tells nothing of its gain but that the lamp is strong there:
+    # it takes the least gain allowed, and the mean is of the other channels
+    known = unsaturated.sum(axis=1) > 1e-3
+    gains = np.maximum(num / np.maximum(den, 1e-6), 1e-3)
+    logs = np.log(gains)[:, known]
+    mean = np.exp(logs.mean(axis=1, keepdims=True)) if known.any() else np.ones((len(taught), 1), np.float32)
+    gains = np.where(known, gains, mean / SATURATED_MAX_TINT)
     gains = mean * np.clip(gains / mean, 1 / SATURATED_MAX_TINT, SATURATED_MAX_TINT)
     diff = gains[:, :, None] * candidate[None] - taught
     diff = np.where(saturated_pixels[None] & (diff < 0), 0.0, np.abs(diff))

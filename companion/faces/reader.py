@@ -106,7 +106,7 @@ paper, so that a lined notebook is not a faintly printed white 1):
   corner_colours.CornerColourJudge), never both corners' figures nearer in colour to the same
   rank of another suit (COLOUR_AGAINST_MARGIN); and the view showing the card's print.
 
-Where the camera saturated a channel over much of the view (SATURATED_SHARE), a card is named, by
+Where the camera saturated much of the view (SATURATED_SHARE of its pixels), a card is named, by
 any rule above, only where no card of its rank in another suit comes within SUIT_RIVAL_RATIO of it
 pixel by pixel with the saturated pixels let be as bright as a stronger lamp would make them
 (PixelJudge.saturated_residuals: a white card's grey disc turned red by an orange lamp is not a red
@@ -362,15 +362,15 @@ COLOUR_AGAINST_MARGIN = 0.1
 # 1, a washed-out white 2 as the 1). With it, on 346-353: 0.9 and 0.4 points more, none fewer, no
 # more wrong, no frame without a card named
 RESIZED = (0.97, 1.03)
-# a camera that saturates a channel over much of a card (SATURATED_SHARE of its pixels at
-# features.SATURATED or more) no longer shows how strong the lamp is: the light the pixel judge
+# a camera that saturates the card's colours over much of it (SATURATED_SHARE of its pixels with a
+# channel at features.SATURATED or more) no longer shows how strong the lamp is: the light the pixel judge
 # fits to each card is pinned by the saturated paper, and a card of another suit that a strong
 # lamp would turn into what is seen looks further than it is (a cream deck's white 5, its grey
 # disc turned red by an orange lamp that saturated the red of its paper, 0.87 like the red 5 for
 # the network and 1.6 times as far from the white 5 as from the red 5 pixel by pixel; corpus B,
 # seed 386, unseen). A card is then named, by any judge, only where no card of its rank in another
 # suit comes within SUIT_RIVAL_RATIO of it with the saturated pixels let be
-# (PixelJudge.saturated_residuals: the white 5 came 0.70 times as near as the red 5). Of the 335
+# (PixelJudge.saturated_residuals: the white 5's residual was 0.70 times the red 5's). Of the 335
 # outlines named right on seeds 386-389 of both corpora with their colours so saturated, 7 came so
 # (0.46-0.98: white cards under a lamp, a yellow card of their rank as near, and a blue 1), and
 # are held back too
@@ -561,14 +561,17 @@ class FaceReader:
         return card, by, pixels_sure
 
     def _suit_in_doubt(self, face: np.ndarray, card: str, allowed: set[str] | None) -> bool:
-        """Whether the view's colours are saturated over much of the card (SATURATED_SHARE) and
-        a card of its rank in another suit (of `allowed`) comes within SUIT_RIVAL_RATIO of it
-        with the saturated pixels let be (PixelJudge.saturated_residuals)."""
+        """Whether the view's colours are saturated over much of the card (SATURATED_SHARE of its
+        pixels with a channel at features.SATURATED or more) and a card of its rank in another
+        suit (of `allowed`) comes within SUIT_RIVAL_RATIO of it with the saturated pixels let be
+        (PixelJudge.saturated_residuals)."""
         inner = face[features.TRIM:-features.TRIM, features.TRIM:-features.TRIM]
         if float((inner >= features.SATURATED).any(axis=2).mean()) < SATURATED_SHARE:
             return False
         rivals = [other for other in self.cards if other[1:] == card[1:] and other != card
                   and (allowed is None or other in allowed)]
+        if not rivals:
+            return False
         near = self.pixels.saturated_residuals(face, [card] + rivals)
         own = near.get(card)
         return own is not None and any(near[other] <= SUIT_RIVAL_RATIO * own for other in rivals if other in near)

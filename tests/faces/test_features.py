@@ -122,6 +122,13 @@ def test_a_lamp_that_saturates_the_paper_is_let_be_as_strong_as_the_colours_ask(
     assert plain[1] < 1.1 * plain[0]  # the light the paper pins leaves the red card as near
     let_be = features.saturated_residuals(features.sample(lamp), saturated, taught, scale)
     assert let_be[0] < 0.25 * let_be[1]  # the grey disc under a strong lamp, by far
-    # a red card seen as taught is the red card, saturated pixels or none
+    # a red card seen as taught is the red card
     seen = features.saturated_residuals(features.sample(red), features.saturated(red), taught, scale)
     assert seen[1] < 0.1 * seen[0]
+    # and so it is under that lamp, which saturates its red all over (disc and paper): that
+    # channel's gain is the least allowed, the others fitted as ever
+    red_lamp = np.clip(red.astype(np.float32) * (0.6, 0.97, 1.76), 0, 255).astype(np.uint8)
+    saturated = features.saturated(red_lamp)
+    assert saturated[2].all() and not saturated[:2].any()
+    seen = features.saturated_residuals(features.sample(red_lamp), saturated, taught, scale)
+    assert seen[1] < 0.25 * seen[0]
