@@ -195,8 +195,9 @@ def test_a_strip_of_a_notebook_inside_its_page_is_not_a_white_1(monkeypatch):
     between two lines, which the network finds 0.79 like a cream deck's white 1 (a thin bar),
     the pixel judge is sure of, and whose corners' figures match the 1 by 0.2. The page stands
     out from the cloth, 3.3 times the strip: named nothing. The strip is all but blank too, and
-    further from the 1 than BLANK_BARE_RATIO times its distance from the 1's bare paper: only
-    with neither asked is it named the white 1."""
+    further from the 1 than BLANK_BARE_RATIO times its distance from the 1's bare paper; and the
+    camera saturated its white page, another suit's 1 as near once that is let be
+    (SATURATED_SHARE): only with none of them asked is it named the white 1."""
     from companion.faces import pixel_judge
     from companion.faces import reader as reader_module
 
@@ -209,6 +210,8 @@ def test_a_strip_of_a_notebook_inside_its_page_is_not_a_white_1(monkeypatch):
     monkeypatch.setattr(reader_module, "PART_SHARE", float("inf"))
     assert reader.read(frame, "multicolor") == []
     monkeypatch.setattr(pixel_judge, "BLANK_BARE_RATIO", pixel_judge.MAX_BARE_RATIO)
+    assert reader.read(frame, "multicolor") == []
+    monkeypatch.setattr(reader_module, "SATURATED_SHARE", float("inf"))
     assert reader.read(frame, "multicolor") == ["W1"]
     monkeypatch.setattr(reader_module, "PART_SHARE", part_share)
     assert reader.read(frame, "multicolor") == []
