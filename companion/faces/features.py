@@ -79,11 +79,14 @@ def zoomed(face: np.ndarray, zoom: float) -> np.ndarray:
 def sample(face: np.ndarray, whole: tuple[int, int] = WHOLE, corner: tuple[int, int] = CORNER) -> np.ndarray:
     """A face as the 3 x P array that is compared (float32, 0-1 per channel): the whole card at
     `whole` pixels, then each corner at `corner`."""
-    f = evened(face)
-    # the whole card without its edge (never exact); the corners from the edge in, where
-    # editions print the rank
+    return _laid_out(evened(face), whole, corner).copy()
+
+
+def _laid_out(f: np.ndarray, whole: tuple[int, int] = WHOLE, corner: tuple[int, int] = CORNER) -> np.ndarray:
+    """3 x P (a view of them): a picture's channels as `sample` lays them out. The whole card
+    without its edge (never exact); the corners from the edge in, where editions print the rank."""
     parts = [whole_sample(f, whole)] + corner_samples(f, corner)
-    return np.concatenate([p.reshape(-1, 3) for p in parts]).T.copy()
+    return np.concatenate([p.reshape(-1, 3) for p in parts]).T
 
 
 def evened(face: np.ndarray) -> np.ndarray:
@@ -253,9 +256,14 @@ def any_within(candidate: np.ndarray, taught: np.ndarray, scale: float, bound: f
 def saturated(face: np.ndarray) -> np.ndarray:
     """3 x P, as `sample` lays a face out: where the camera saturated a channel of the face (BGR
     uint8; SATURATED or more over more than a quarter of the pixels a sample pixel takes in)."""
-    shown = (face >= SATURATED).astype(np.float32)
-    parts = [whole_sample(shown)] + corner_samples(shown)
-    return np.concatenate([p.reshape(-1, 3) for p in parts]).T > 0.25
+    return _laid_out((face >= SATURATED).astype(np.float32)) > 0.25
+
+
+def saturated_share(face: np.ndarray) -> float:
+    """The share of an upright face's pixels, its trimmed edge left out, with a channel the
+    camera saturated (SATURATED or more)."""
+    inner = face[TRIM:-TRIM, TRIM:-TRIM]
+    return float((inner >= SATURATED).any(axis=2).mean())
 
 
 def saturated_residuals(candidate: np.ndarray, saturated_pixels: np.ndarray, taught: np.ndarray,

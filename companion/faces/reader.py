@@ -363,14 +363,14 @@ COLOUR_AGAINST_MARGIN = 0.1
 # more wrong, no frame without a card named
 RESIZED = (0.97, 1.03)
 # a camera that saturates the card's colours over much of it (SATURATED_SHARE of its pixels with a
-# channel at features.SATURATED or more) no longer shows how strong the lamp is: the light the pixel judge
-# fits to each card is pinned by the saturated paper, and a card of another suit that a strong
-# lamp would turn into what is seen looks further than it is (a cream deck's white 5, its grey
-# disc turned red by an orange lamp that saturated the red of its paper, 0.87 like the red 5 for
-# the network and 1.6 times as far from the white 5 as from the red 5 pixel by pixel; corpus B,
-# seed 386, unseen). A card is then named, by any judge, only where no card of its rank in another
-# suit comes within SUIT_RIVAL_RATIO of it with the saturated pixels let be
-# (PixelJudge.saturated_residuals: the white 5's residual was 0.70 times the red 5's). Of the 335
+# channel at features.SATURATED or more: features.saturated_share) no longer shows how strong the
+# lamp is: the light the pixel judge fits to each card is pinned by the saturated paper, and a card
+# of another suit that a strong lamp would turn into what is seen looks further than it is (a cream
+# deck's white 5, its grey disc turned red by an orange lamp that saturated the red of its paper,
+# 0.87 like the red 5 for the network and 1.6 times as far from the white 5 as from the red 5
+# pixel by pixel; corpus B, seed 386, unseen). A card is then named, by any judge, only where no
+# card of its rank in another suit comes within SUIT_RIVAL_RATIO of it with the saturated pixels
+# let be (PixelJudge.saturated_residuals: the white 5's residual was 0.70 times the red 5's). Of the 335
 # outlines named right on seeds 386-389 of both corpora with their colours so saturated, 7 came so
 # (0.46-0.98: white cards under a lamp, a yellow card of their rank as near, and a blue 1), and
 # are held back too
@@ -565,8 +565,7 @@ class FaceReader:
         pixels with a channel at features.SATURATED or more) and a card of its rank in another
         suit (of `allowed`) comes within SUIT_RIVAL_RATIO of it with the saturated pixels let be
         (PixelJudge.saturated_residuals)."""
-        inner = face[features.TRIM:-features.TRIM, features.TRIM:-features.TRIM]
-        if float((inner >= features.SATURATED).any(axis=2).mean()) < SATURATED_SHARE:
+        if features.saturated_share(face) < SATURATED_SHARE:
             return False
         rivals = [other for other in self.cards if other[1:] == card[1:] and other != card
                   and (allowed is None or other in allowed)]
