@@ -53,6 +53,8 @@ UNCLEAR_HINTS = {
                       "show it again on a plain part of the table"),
     "unlike_suit": N_("The camera took something else for the card's edge: take it away, then show it "
                       "again on a plain part of the table"),
+    "off_card": N_("The camera took a line of the cloth for part of the card's edge: take it away, then "
+                   "show it again on a plain part of the table"),
 }
 GOOD_HINTS = ("taken", "take_away")
 WAIT_CAMERA = N_("Waiting for the camera…")

@@ -45,6 +45,7 @@ MAX_SIDE_RATIO = 1.45  # between opposite sides (a tilted card is a little narro
 MAX_CORNER_COSINE = 0.45  # corners within about 27 degrees of a right angle
 MAX_CANDIDATES = 8
 SAME_OUTLINE = 0.03  # two quads whose corners are this close (share of the short side) are one
+SIDE_POINTS = 24  # points looked at along each side of a quad for its support
 MIN_SUPPORT = 0.75  # the least share of a quad's sides that must run along an edge
 # ... of a blob unlike the cloth: a smooth dark card's edge on a dark woven cloth is faint, and
 # lost for half its sides where the weave's edges run into it
@@ -124,7 +125,7 @@ def _card_quad(contour: np.ndarray, distance: np.ndarray) -> tuple[float, np.nda
     if quad is None or quad[0] > 1.0 - CLEARLY_BETTER:
         return quad
     other = _shaped(_refine(box, contour), distance)
-    if other is not None and other[0] > quad[0] + CLEARLY_BETTER and _overlap(quad[1], other[1]) >= SAME_GROUND:
+    if other is not None and other[0] > quad[0] + CLEARLY_BETTER and overlap(quad[1], other[1]) >= SAME_GROUND:
         return other
     return quad
 
@@ -136,7 +137,7 @@ def _shaped(quad: np.ndarray, distance: np.ndarray) -> tuple[float, np.ndarray] 
     return _support(quad, distance), quad
 
 
-def _overlap(a: Quad, b: Quad) -> float:
+def overlap(a: Quad, b: Quad) -> float:
     """The area two convex quads share, as a share of the area either covers."""
     shared, _ = cv2.intersectConvexConvex(a.reshape(-1, 1, 2), b.reshape(-1, 1, 2))
     union = cv2.contourArea(a) + cv2.contourArea(b) - shared
@@ -236,12 +237,19 @@ def _support(quad: np.ndarray, distance: np.ndarray, tolerance: float = 1.5) -> 
     1.5, within its 8 neighbours, as a distance transform would answer). A card's outline is
     on an edge all round, but where a finger or a glare hides it; an outline that wanders off
     the card is not."""
+    return float(_on_edges(quad, distance, tolerance).mean())
+
+
+def _on_edges(quad: np.ndarray, distance: np.ndarray, tolerance: float = 1.5) -> np.ndarray:
+    """4 x SIDE_POINTS: whether each of SIDE_POINTS points evenly along each side of the quad (in
+    the pixels of the picture `distance` is of: the frame's small copy) lies on an edge of it
+    (within `tolerance`, see _support)."""
     h, w = distance.shape
-    t = np.linspace(0.0, 1.0, 24, endpoint=False, dtype=np.float32)
+    t = np.linspace(0.0, 1.0, SIDE_POINTS, endpoint=False, dtype=np.float32)
     points = np.concatenate([quad[i] + (quad[(i + 1) % 4] - quad[i]) * t[:, None] for i in range(4)])
     xs = np.clip(np.round(points[:, 0]).astype(int), 0, w - 1)
     ys = np.clip(np.round(points[:, 1]).astype(int), 0, h - 1)
-    return float((distance[ys, xs] <= tolerance).mean())
+    return (distance[ys, xs] <= tolerance).reshape(4, SIDE_POINTS)
 
 
 def one_on_the_other(a: Quad, b: Quad) -> bool:
@@ -354,6 +362,15 @@ class OutlineSearch:
         if not quads and fallback:
             quads = list(self._standing_out)
         return quads
+
+    def sides_on_edges(self, quad: Quad) -> np.ndarray:
+        """The share of each side of `quad` (in frame pixels; the sides from each corner to the
+        next) that runs along an edge of the picture: all of it on a card's outline, but where
+        a finger or a glare hides the edge."""
+        picture = self._prepared
+        if picture is None:
+            return np.zeros(4)
+        return _on_edges(np.float32(quad) * picture.scale, picture.distance).mean(axis=1)
 
     def standing_out(self, known: Sequence[Quad] = (), without_arms: bool = False) -> list[Quad]:
         """The card-shaped outlines of what stands out from the cloth's colours

@@ -20,7 +20,7 @@ from companion.i18n import N_
 from companion.faces.deck_file import Deck
 from companion.faces.finder import OutlineSearch, Quad, holds, inside_a_bigger_one, upright_face
 from companion.faces.odd_faces import odd_faces, unlike_its_suit
-from companion.faces.teach_outline import cloth_round_a_card, pulled_in
+from companion.faces.teach_outline import cloth_round_a_card, off_the_card, pulled_in
 from companion.rules.errors import Message
 from companion.rules.variants import VARIANTS
 
@@ -34,7 +34,8 @@ INSIDE_SHARE = 1.3
 
 # why a teach photo gave no face: a key each (the app words its own hint for it) and what the
 # `teach` command says of such a photo
-NO_CARD, CUT_OFF, ART_ONLY, CLOTH_ROUND, UNLIKE_SUIT = "no_card", "cut_off", "art_only", "cloth_round", "unlike_suit"
+NO_CARD, CUT_OFF, ART_ONLY, CLOTH_ROUND, UNLIKE_SUIT, OFF_CARD = \
+    "no_card", "cut_off", "art_only", "cloth_round", "unlike_suit", "off_card"
 WHY = {
     NO_CARD: N_("no whole card found in the photo"),
     CUT_OFF: N_("the card's outline reaches the edge of the photo: take it again with the whole card well "
@@ -45,6 +46,8 @@ WHY = {
                     "again on a plain cloth"),
     UNLIKE_SUIT: N_("the outline found is not the card's (just inside it, the colour is unlike the other "
                     "cards of its suit): take it again on a plain cloth"),
+    OFF_CARD: N_("the outline found runs off the card along a line of the cloth: take it again on a plain "
+                 "cloth"),
 }
 
 
@@ -85,7 +88,8 @@ def outlines_or_why(photo: np.ndarray) -> tuple[list[Quad], str]:
     outline is then the card's art or a part of it, and a face taught from it names another
     card as this one (a rainbow 1 taught from part of it read a rainbow 2 outlined so as the 1).
     Empty too if the outline is the cloth's round the card (a checked cloth's lines closing
-    round it: teach_outline.cloth_round_a_card). Another photo is asked. A side of the card's
+    round it: teach_outline.cloth_round_a_card), or runs off the card along a line of the cloth
+    past one of its corners (teach_outline.off_the_card). Another photo is asked. A side of the card's
     outline that took in a band of cloth is first moved in to the card's edge
     (teach_outline.pulled_in). With the outlines, why there are none (a key of WHY), or ""."""
     if photo is None or photo.ndim != 3 or photo.shape[2] != 3:
@@ -103,6 +107,8 @@ def outlines_or_why(photo: np.ndarray) -> tuple[list[Quad], str]:
         return [], ART_ONLY
     if cloth_round_a_card(photo, card, quads[1:] + search.standing_out(), NESTED_SHARE):
         return [], CLOTH_ROUND
+    if off_the_card(photo, search, card, search.standing_out()):
+        return [], OFF_CARD
     card = pulled_in(photo, card)
     area = cv2.contourArea(card)
     outlines = [card]

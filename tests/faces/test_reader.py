@@ -1965,14 +1965,14 @@ def test_an_outline_shrunk_or_grown_names_only_the_card_the_network_was_sure_of_
     assert named(dataclasses.replace(read, likeness=STRONG_LIKENESS - 0.01)) == []
 
 
-@pytest.mark.parametrize("best, doubt", [("Y5", "figure"), ("M4", "print")])
-def test_an_outline_whose_view_casts_doubt_on_the_networks_card_is_doubted(best, doubt, monkeypatch):
+@pytest.mark.parametrize("best, doubts", [("Y5", ("rank",)), ("Y3", ("figure", "rank")), ("M4", ("print",))])
+def test_an_outline_whose_view_casts_doubt_on_the_networks_card_is_doubted(best, doubts, monkeypatch):
     """The yellow 4 of corpus B, seed 339 (above), as if the network had been sure of another
-    card on its outline as found: of the yellow 5, which a corner's figure is against (the 4
-    matches it better); of the rainbow 4, whose print (the rainbow) the view does not show. Either
-    doubt alone makes _doubted true, so that _resized skips the outline; with it set aside,
-    nothing else there doubts the card. (The third doubt, the rank in doubt pixel by pixel, is
-    the washed-out white 2's test.)"""
+    card on its outline as found: of the yellow 5, whose rank is in doubt pixel by pixel (the 4
+    about as near, nothing telling the 5); of the yellow 3, which a corner's figure is against
+    (the 4 matches it better) and whose rank is in doubt too; of the rainbow 4, whose print (the
+    rainbow) the view does not show. Each doubt alone makes _doubted true, so that _resized skips
+    the outline; with the card's doubts set aside, nothing else there doubts it."""
     from companion.faces import reader as reader_module
 
     _deck, frames, _empties = bench_deck("b", 339, 0)
@@ -1982,9 +1982,14 @@ def test_an_outline_whose_view_casts_doubt_on_the_networks_card_is_doubted(best,
     (read,) = reader.read_all(frame, "multicolor")
     read = dataclasses.replace(read, best=best, face=upright_face(frame, read.quad))
     allowed = shown_cards("multicolor")
+    set_aside = {"figure": (reader_module._FigureMargins, "against", lambda *args: False),
+                 "rank": (FaceReader, "_rank_in_doubt", lambda *args: False),
+                 "print": (PixelJudge, "shows_print", lambda *args: True)}
     assert reader._doubted(read, allowed, None)
-    if doubt == "figure":
-        monkeypatch.setattr(reader_module._FigureMargins, "against", lambda *args: False)
-    else:
-        monkeypatch.setattr(PixelJudge, "shows_print", lambda *args: True)
+    for doubt in doubts if len(doubts) > 1 else ():  # each set aside alone, the others still doubt
+        with monkeypatch.context() as alone:
+            alone.setattr(*set_aside[doubt])
+            assert reader._doubted(read, allowed, None), doubt
+    for doubt in doubts:
+        monkeypatch.setattr(*set_aside[doubt])
     assert not reader._doubted(read, allowed, None)

@@ -329,12 +329,25 @@ def test_the_teach_screen_opens_at_once_while_the_card_is_still_writing(start_ap
     assert not d.ids("teach")["skip"].disabled
 
 
-@pytest.mark.parametrize("lang, size", [("en", (800, 480)), ("it", (800, 480)), ("it", (720, 1280))])
-def test_a_photo_of_the_cloth_round_the_card_is_asked_again_on_a_plain_part(
-        start_app, camera, data_dir, tmp_path, lang, size):
-    """A card on a striped cloth whose lines close into a rectangle round it (the benchmark's
-    corpus B, seed 292, deck 1): the screen says why the photo was not taken, and what to do,
-    then takes the card shown on a plain part of the table."""
+# what the screen says of a teach photo whose outline is the cloth's, by why
+REFUSED_SAID = {
+    "cloth_round": {"en": "The camera took the cloth's pattern round the card for its edge: take it away, then "
+                          "show it again on a plain part of the table",
+                    "it": "La fotocamera ha scambiato la trama del panno intorno alla carta per il suo bordo: "
+                          "toglila, poi mostrala di nuovo su una parte liscia del tavolo"},
+    "off_card": {"en": "The camera took a line of the cloth for part of the card's edge: take it away, then "
+                       "show it again on a plain part of the table"},
+}
+
+
+@pytest.mark.parametrize("lang, size, why", [("en", (800, 480), "cloth_round"), ("it", (800, 480), "cloth_round"),
+                                             ("it", (720, 1280), "cloth_round"), ("en", (800, 480), "off_card")])
+def test_a_photo_whose_outline_is_the_cloths_is_asked_again_on_a_plain_part(
+        start_app, camera, data_dir, tmp_path, lang, size, why):
+    """A card on a checked or striped cloth whose lines close into a rectangle round it (the
+    benchmark's corpus B, seed 292, deck 1), or run on past a corner of the card, a wedge of
+    the cloth taken in (seed 391, deck 1): the screen says why the photo was not taken, and
+    what to do, then takes the card shown on a plain part of the table."""
     from companion import i18n
 
     faces = Path(__file__).resolve().parents[1] / "faces"
@@ -343,22 +356,20 @@ def test_a_photo_of_the_cloth_round_the_card_is_asked_again_on_a_plain_part(
     bench_photo = _conftest(faces / "conftest.py").bench_photo
 
     i18n.set_language(lang)
-    striped = tmp_path / "striped.png"
-    cv2.imwrite(str(striped), bench_photo("b", 292, 1, "W5"))
+    on_the_cloth = tmp_path / "on-the-cloth.png"
+    photo = bench_photo("b", 292, 1, "W5") if why == "cloth_round" else bench_photo("b", 391, 1, "M2")
+    cv2.imwrite(str(on_the_cloth), photo)
     d = start_with_camera(start_app, camera, size=size)
     screen = open_teach(d)
-    camera.extra = striped
-    said = {"en": "The camera took the cloth's pattern round the card for its edge: take it away, then "
-                  "show it again on a plain part of the table",
-            "it": "La fotocamera ha scambiato la trama del panno intorno alla carta per il suo bordo: "
-                  "toglila, poi mostrala di nuovo su una parte liscia del tavolo"}[lang]
+    camera.extra = on_the_cloth
+    said = REFUSED_SAID[why][lang]
     assert d.wait_for(lambda: screen.hint_text == said, timeout=30), screen.hint_text
     d.frames(10)
     assert screen.hint_text == said  # while the card is in view
     assert d.ids("teach")["card_outline"].refused  # the cloth's outline, drawn in the refusals' colour
     assert missing_glyphs(d.window) + unreadable_labels(d.window) == []
     if d.can_shoot:
-        d.shot(f"teach/teach-{size[0]}x{size[1]}-{lang}-cloth-round-the-card")
+        d.shot(f"teach/teach-{size[0]}x{size[1]}-{lang}-{why.replace('_', '-')}")
     assert len(screen.teach.deck) == 0
     camera.extra = None
     teach_face(d, camera, screen, screen.teach.current)
