@@ -89,8 +89,8 @@ def outlines_or_why(photo: np.ndarray) -> tuple[list[Quad], str]:
     card as this one (a rainbow 1 taught from part of it read a rainbow 2 outlined so as the 1).
     Empty too if the outline is the cloth's round the card (a checked cloth's lines closing
     round it: teach_outline.cloth_round_a_card), or runs off the card along a line of the cloth
-    past one of its corners (teach_outline.off_the_card). Another photo is asked. A side of the card's
-    outline that took in a band of cloth is first moved in to the card's edge
+    past one of its corners (teach_outline.off_the_card). Another photo is asked. A side of the
+    card's outline that took in a band of cloth is first moved in to the card's edge
     (teach_outline.pulled_in). With the outlines, why there are none (a key of WHY), or ""."""
     if photo is None or photo.ndim != 3 or photo.shape[2] != 3:
         return [], NO_CARD
