@@ -280,11 +280,7 @@ def saturated_residuals(candidate: np.ndarray, saturated_pixels: np.ndarray, tau
     # a channel saturated all over tells nothing of its gain but that the lamp is strong there:
     # it takes the least gain allowed, and the mean is of the other channels
     known = unsaturated.sum(axis=1) > 1e-3
-    gains = np.maximum(num / np.maximum(den, 1e-6), 1e-3)
-    logs = np.log(gains)[:, known]
-    mean = np.exp(logs.mean(axis=1, keepdims=True)) if known.any() else np.ones((len(taught), 1), np.float32)
-    gains = np.where(known, gains, mean / SATURATED_MAX_TINT)
-    gains = mean * np.clip(gains / mean, 1 / SATURATED_MAX_TINT, SATURATED_MAX_TINT)
+    gains = _held(np.maximum(num / np.maximum(den, 1e-6), 1e-3), SATURATED_MAX_TINT, known)
     diff = gains[:, :, None] * candidate[None] - taught
     diff = np.where(saturated_pixels[None] & (diff < 0), 0.0, np.abs(diff))
     sums = np.minimum(diff.sum(axis=1), 3.0 * CAP * scale) @ _part_weights() / 3.0
@@ -298,9 +294,20 @@ def lights(candidate: np.ndarray, taught: np.ndarray) -> np.ndarray:
     # <C_c, T_c> per template and channel: a product per channel (BLAS), not one einsum
     num = np.stack([taught[:, c] @ cw[c] for c in range(3)], axis=1)
     den = (cw * candidate).sum(axis=1) + 1e-6  # <C_c, C_c>
-    gains = np.maximum(num / den, 1e-3)
-    mean = np.exp(np.log(gains).mean(axis=1, keepdims=True))
-    return mean * np.clip(gains / mean, 1 / MAX_TINT, MAX_TINT)
+    return _held(np.maximum(num / den, 1e-3), MAX_TINT)
+
+
+def _held(gains: np.ndarray, max_tint: float, known: np.ndarray | None = None) -> np.ndarray:
+    """N x 3 gains held within `max_tint` of their mean (geometric, per row). With `known` (per
+    channel), the mean is of the known channels alone, and a channel not known takes the least
+    gain allowed (no known channel: a mean of 1)."""
+    if known is None:
+        mean = np.exp(np.log(gains).mean(axis=1, keepdims=True))
+    else:
+        mean = np.exp(np.log(gains)[:, known].mean(axis=1, keepdims=True)) if known.any() \
+            else np.ones((len(gains), 1), np.float32)
+        gains = np.where(known, gains, mean / max_tint)
+    return mean * np.clip(gains / mean, 1 / max_tint, max_tint)
 
 
 def _part_sums(candidate: np.ndarray, taught: np.ndarray, gains: np.ndarray, scale: float,
