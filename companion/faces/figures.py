@@ -8,7 +8,8 @@ network, which looks at the whole face, often still tells them apart (reader.py)
 
 This judge looks at the corners alone, at the size the face was put upright in: each corner of
 a view is matched against each taught corner of each rank of the suit by normalized correlation
-(OpenCV's matchTemplate), at every shift of up to SHIFT pixels (an outline found a pixel or two
+(OpenCV's matchTemplate, TM_CCOEFF_NORMED, computed for all the suit's taught corners in one
+product: _Bank), at every shift of up to SHIFT pixels (an outline found a pixel or two
 off) and as taught or a little enlarged (ZOOMS), each card at the alignment that suits it best, so
 that a lamp's brightness and the card's colour count for little and the figure's shape for most
 (grey is the mean of the colour channels: a coloured lamp may still change how much the figure
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
 
 from companion.faces import features
 from companion.faces.deck_file import Deck
@@ -49,6 +51,7 @@ EDGE = 2
 # a corner whose margin, matched whole, is at least this already tells its rank (the reader's
 # highest margin asked, FIGURE_MARGIN): it is not matched again without its edge
 TOLD = 0.08
+FLT_EPSILON = float(np.finfo(np.float32).eps)
 
 
 def _grey(face: np.ndarray) -> np.ndarray:
@@ -62,10 +65,11 @@ def corners(face: np.ndarray, edge: int = 0) -> list[np.ndarray]:
     return [np.ascontiguousarray(corner[edge:, edge:]) for corner in features.corners(_grey(face))]
 
 
-def _searched(face: np.ndarray, edge: int = 0) -> list[np.ndarray]:
+def _searched(face: np.ndarray, edge: int = 0, grey: np.ndarray | None = None) -> list[np.ndarray]:
     """The two corners of a view with SHIFT pixels more on each side (the face's edge repeated
-    past it), turned as `corners` turns them, without their `edge` outer rows and columns."""
-    grey = _grey(face)
+    past it), turned as `corners` turns them, without their `edge` outer rows and columns
+    (`grey`: the view's _grey, if already made)."""
+    grey = _grey(face) if grey is None else grey
     h, w = grey.shape
     cw, ch = features.corner_size(w, h)
     padded = cv2.copyMakeBorder(grey, SHIFT, SHIFT, SHIFT, SHIFT, cv2.BORDER_REPLICATE)
@@ -88,17 +92,10 @@ class FigureJudge:
                 shown = [c for look in looks for c in corners(look, edge) if float(c.std()) >= FLAT]
                 if shown:
                     taught[card] = shown
-
-    def _best(self, searched: list[np.ndarray], card: str, edge: int) -> np.ndarray:
-        """Per corner of a view (`_searched` without `edge` outer pixels), the best correlation
-        of any taught corner of `card` so trimmed with it, at any shift (-1 for a card with no
-        figure taught)."""
-        out = []
-        for corner in searched:
-            scores = [float(cv2.matchTemplate(corner, taught, cv2.TM_CCOEFF_NORMED).max())
-                      for taught in self._corners[edge].get(card, [])]
-            out.append(max(scores, default=-1.0))
-        return np.array(out)
+        # per edge and suit, the taught corners of all its cards as one bank (_Bank), so that a
+        # view's corners are matched with a whole suit at once
+        self._banks = {(edge, suit): _Bank({card: shown for card, shown in taught.items() if card[0] == suit})
+                       for edge, taught in self._corners.items() for suit in {card[0] for card in taught}}
 
     def margins(self, face: np.ndarray, card: str, seen: dict | None = None) -> tuple[float, float]:
         """For each corner of an upright view (finder.FACE_W x FACE_H), how much better
@@ -138,11 +135,49 @@ class FigureJudge:
         return float(margin[0]), float(margin[1])
 
     def _margin(self, face: np.ndarray, card: str, rivals: list[str], edge: int, seen: dict) -> np.ndarray:
-        """margins' per corner, matched without `edge` outer pixels (`seen`: margins')."""
-        if ("searched", edge) not in seen:
-            seen[("searched", edge)] = _searched(face, edge)
-        searched = seen[("searched", edge)]
-        for other in [card] + rivals:
-            if (edge, other) not in seen:
-                seen[(edge, other)] = self._best(searched, other, edge)
+        """margins' per corner, matched without `edge` outer pixels (`seen`: margins'): per
+        corner of the view, the best correlation of any taught corner of `card` so trimmed, at
+        any shift, less the best of any rival's."""
+        if (edge, card) not in seen:
+            if "grey" not in seen:
+                seen["grey"] = _grey(face)
+            searched = _searched(face, edge, seen["grey"])
+            seen.update(((edge, other), best) for other, best in self._banks[(edge, card[0])].best(searched).items())
         return seen[(edge, card)] - np.max([seen[(edge, other)] for other in rivals], axis=0)
+
+
+class _Bank:
+    """The taught corners of some cards, all of one size, matched with a view's corners at
+    once: OpenCV's normalized correlation (TM_CCOEFF_NORMED) at every shift, computed for every
+    taught corner in one product, and OpenCV's rules for a window with nothing in it (0) or a
+    value rounded past 1 (1)."""
+
+    def __init__(self, taught: dict[str, list[np.ndarray]]) -> None:
+        self.cards = list(taught)
+        self.shape = next(iter(taught.values()))[0].shape
+        rows = np.stack([corner.astype(np.float64).ravel() for shown in taught.values() for corner in shown])
+        self._centred = rows - rows.mean(axis=1, keepdims=True)  # a window's own mean then drops out
+        self._norms = np.sqrt((self._centred * self._centred).sum(axis=1))
+        self._owner = np.repeat(np.arange(len(self.cards)), [len(shown) for shown in taught.values()])
+
+    def best(self, searched: list[np.ndarray]) -> dict[str, np.ndarray]:
+        """Per card, per corner of a view (`_searched`), the best correlation of any of its
+        taught corners with it at any shift."""
+        h, w = self.shape
+        windows = np.concatenate([sliding_window_view(corner.astype(np.float64), (h, w)).reshape(-1, h * w)
+                                  for corner in searched])
+        sums = windows.sum(axis=1)
+        squares = np.einsum("ij,ij->i", windows, windows)
+        spread = np.maximum(squares - sums * sums / (h * w), 0.0)
+        # as OpenCV: a window all but flat correlates with nothing
+        spread[spread <= np.minimum(0.5, 10 * FLT_EPSILON * squares)] = 0.0
+        scale = np.sqrt(spread)[:, None] * self._norms[None, :]
+        products = windows @ self._centred.T
+        size = np.abs(products)
+        score = np.where(size < scale, products / np.where(scale > 0, scale, 1.0),
+                         np.where(size < 1.125 * scale, np.sign(products), 0.0))
+        # per corner of the view and taught corner, the best shift; per card, its best corner
+        per_corner = score.reshape(len(searched), -1, score.shape[1]).max(axis=1)
+        best = np.full((len(searched), len(self.cards)), -np.inf)
+        np.maximum.at(best.T, self._owner, per_corner.T)
+        return {card: best[:, n].astype(np.float32).astype(np.float64) for n, card in enumerate(self.cards)}

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from companion.faces.deck_file import Deck
-from companion.faces.figures import TOLD, FigureJudge
+from companion.faces.figures import EDGE, TOLD, FigureJudge, _searched
 from companion.faces.finder import FACE_H, FACE_W
 from companion.faces.reader import AGAINST_MARGIN, AGREED_MARGIN, FIGURE_MARGIN
 
@@ -195,3 +195,25 @@ def test_a_corner_the_whole_matching_gives_to_a_rank_by_told_tells_no_other_rank
     judge, view = taught_and_seen_with_a_strip(250, 18)
     assert min(judge.margins(view, "R2")) >= TOLD
     assert judge.margins(view, "R3") == (0.0, 0.0)
+
+
+def test_a_suits_corners_matched_at_once_score_as_opencvs_matchtemplate_each_alone(deck):
+    """The judge matches a view's corners with every taught corner of a suit in one product:
+    each card's best correlation is what OpenCV's matchTemplate (TM_CCOEFF_NORMED) gives
+    matching its taught corners one by one, at every shift, within OpenCV's own rounding; a
+    view whose corner is flat correlates with nothing (0), as in OpenCV."""
+    judge = FigureJudge(deck)
+    flat = np.full((FACE_H, FACE_W, 3), 90, np.uint8)
+    views = [at_the_table(deck.faces[f"R{rank}"][0], dx, dy, (0.8, 1.0, 1.2), 0.7)
+             for rank in range(1, 6) for dx, dy in ((0, 0), (2, -1))] + [flat]
+    for edge in (0, EDGE):
+        bank = judge._banks[(edge, "R")]
+        for view in views:
+            searched = _searched(view, edge)
+            got = bank.best(searched)
+            for card, shown in judge._corners[edge].items():
+                expected = [max(float(cv2.matchTemplate(corner, taught, cv2.TM_CCOEFF_NORMED).max()) for taught in shown)
+                            for corner in searched]
+                assert np.allclose(got[card], expected, atol=2e-3), (edge, card)
+    whole = judge._banks[(0, "R")].best(_searched(flat, 0))
+    assert all((whole[card] == 0.0).all() for card in judge._corners[0])
