@@ -8,8 +8,8 @@ network, which looks at the whole face, often still tells them apart (reader.py)
 
 This judge looks at the corners alone, at the size the face was put upright in: each corner of
 a view is matched against each taught corner of each rank of the suit by normalized correlation
-(OpenCV's matchTemplate, TM_CCOEFF_NORMED, computed for all the suit's taught corners in one
-product: _Bank), at every shift of up to SHIFT pixels (an outline found a pixel or two
+(OpenCV's TM_CCOEFF_NORMED, as its matchTemplate gives it, computed for all the suit's taught
+corners in one product: _Bank), at every shift of up to SHIFT pixels (an outline found a pixel or two
 off) and as taught or a little enlarged (ZOOMS), each card at the alignment that suits it best, so
 that a lamp's brightness and the card's colour count for little and the figure's shape for most
 (grey is the mean of the colour channels: a coloured lamp may still change how much the figure
@@ -149,8 +149,9 @@ class FigureJudge:
 class _Bank:
     """The taught corners of some cards, all of one size, matched with a view's corners at
     once: OpenCV's normalized correlation (TM_CCOEFF_NORMED) at every shift, computed for every
-    taught corner in one product, and OpenCV's rules for a window with nothing in it (0) or a
-    value rounded past 1 (1)."""
+    taught corner in one product, with OpenCV's rules where the division is not to be trusted: a
+    window all but flat scores 0, a value rounded just past 1 or -1 (by less than an eighth)
+    scores 1 or -1, and one further past scores 0."""
 
     def __init__(self, taught: dict[str, list[np.ndarray]]) -> None:
         self.cards = list(taught)
@@ -180,4 +181,5 @@ class _Bank:
         per_corner = score.reshape(len(searched), -1, score.shape[1]).max(axis=1)
         best = np.full((len(searched), len(self.cards)), -np.inf)
         np.maximum.at(best.T, self._owner, per_corner.T)
+        # in float32, as OpenCV gives them
         return {card: best[:, n].astype(np.float32).astype(np.float64) for n, card in enumerate(self.cards)}

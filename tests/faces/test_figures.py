@@ -201,19 +201,26 @@ def test_a_suits_corners_matched_at_once_score_as_opencvs_matchtemplate_each_alo
     """The judge matches a view's corners with every taught corner of a suit in one product:
     each card's best correlation is what OpenCV's matchTemplate (TM_CCOEFF_NORMED) gives
     matching its taught corners one by one, at every shift, within OpenCV's own rounding; a
-    view whose corner is flat correlates with nothing (0), as in OpenCV."""
-    judge = FigureJudge(deck)
+    view whose corner is flat correlates with nothing (0), as in OpenCV. Two suits, a card of
+    one taught from two photos (more taught corners than the others)."""
+    faces = {card: list(shown) for card, shown in deck.faces.items()}
+    faces["R3"].append(at_the_table(faces["R3"][0], 1, 0, (0.9, 1.0, 1.1), 0.5))
+    faces.update({f"B{rank}": [small_figure_face(rank, (200, 60, 20))] for rank in range(1, 6)})
+    judge = FigureJudge(Deck(faces=faces))
     flat = np.full((FACE_H, FACE_W, 3), 90, np.uint8)
-    views = [at_the_table(deck.faces[f"R{rank}"][0], dx, dy, (0.8, 1.0, 1.2), 0.7)
-             for rank in range(1, 6) for dx, dy in ((0, 0), (2, -1))] + [flat]
+    views = [at_the_table(faces[f"{suit}{rank}"][0], dx, dy, (0.8, 1.0, 1.2), 0.7)
+             for suit in "RB" for rank in range(1, 6) for dx, dy in ((0, 0), (2, -1))] + [flat]
     for edge in (0, EDGE):
-        bank = judge._banks[(edge, "R")]
         for view in views:
             searched = _searched(view, edge)
-            got = bank.best(searched)
-            for card, shown in judge._corners[edge].items():
-                expected = [max(float(cv2.matchTemplate(corner, taught, cv2.TM_CCOEFF_NORMED).max()) for taught in shown)
-                            for corner in searched]
-                assert np.allclose(got[card], expected, atol=2e-3), (edge, card)
+            for suit in "RB":
+                got = judge._banks[(edge, suit)].best(searched)
+                for card, shown in judge._corners[edge].items():
+                    if card[0] != suit:
+                        continue
+                    expected = [max(float(cv2.matchTemplate(corner, taught, cv2.TM_CCOEFF_NORMED).max())
+                                    for taught in shown) for corner in searched]
+                    assert np.allclose(got[card], expected, atol=2e-3), (edge, card)
+    assert len(judge._corners[0]["R3"]) > len(judge._corners[0]["R2"])
     whole = judge._banks[(0, "R")].best(_searched(flat, 0))
-    assert all((whole[card] == 0.0).all() for card in judge._corners[0])
+    assert all((whole[card] == 0.0).all() for card in whole)
