@@ -6,26 +6,25 @@ shrunk (features.CORNER), the discriminant shrinks them further (discriminant.CO
 weigh them beside the whole card, so two ranks of such a deck are all but the same to them. The
 network, which looks at the whole face, often still tells them apart (reader.py).
 
-This judge looks at the corners alone, at the size the face was put upright in: each corner of
-a view is matched against each taught corner of each rank of the suit by normalized correlation
+This judge looks at the corners alone, at the size the face was put upright in: each corner of a
+view is matched against each taught corner of each rank of the suit by normalized correlation
 (OpenCV's TM_CCOEFF_NORMED, as its matchTemplate gives it, computed for all the suit's taught
-corners in one product: _Bank), at every shift of up to SHIFT pixels (an outline found a pixel or two
-off) and as taught or a little enlarged (ZOOMS), each card at the alignment that suits it best, so
-that a lamp's brightness and the card's colour count for little and the figure's shape for most
-(grey is the mean of the colour channels: a coloured lamp may still change how much the figure
-stands out). Its verdict on a card is a margin per corner of the view: how much better the
-card's own taught corners match than those of the best other rank of its suit. Each corner is
-matched twice, whole and without its EDGE outer rows and columns (on both the view and the
-taught corners), and the better margin is kept where the whole one is below TOLD: an outline
-a pixel or two outside the card takes in a strip of the cloth along its edge, and a faint
-figure (a row of small pips on a pale card) is lost against that strip; a figure printed up to
-the card's edge (a roman numeral) needs those pixels, and one all within them is matched whole
-only. Either way every rank is matched on the same pixels. A corner the two matchings give to
-two ranks (the better of the two would tell both) tells the rank given it by more, by the
+corners in one product: _Bank), at every shift of up to SHIFT pixels (an outline found a pixel
+or two off) and as taught or a little enlarged (ZOOMS), each card at the alignment that suits it
+best, so that a lamp's brightness and the card's colour count for little and the figure's shape
+for most (grey is the mean of the colour channels: a coloured lamp may still change how much the
+figure stands out). Its verdict on a card is a margin per corner of the view: how much better
+the card's own taught corners match than those of the best other rank of its suit. Each corner
+is matched twice, whole and without its EDGE outer rows and columns (on both the view and the
+taught corners), and the better margin is kept where the whole one is below TOLD: an outline a
+pixel or two outside the card takes in a strip of the cloth along its edge, and a faint figure
+(a row of small pips on a pale card) is lost against that strip; a figure printed up to the
+card's edge (a roman numeral) needs those pixels, and one all within them is matched whole only.
+Either way every rank is matched on the same pixels. A corner the two matchings give to two
+ranks (the better of the two would tell both) tells the rank given it by more, by the
 difference, and the other nothing (a margin of 0, as a corner with no figure to see); where the
 whole one gives it to one by TOLD or more, that one. It knows nothing of the suit (a blue 1 and
-a green 1 share their figure): the reader asks the other judges for the suit.
-"""
+a green 1 share their figure): the reader asks the other judges for the suit. """
 
 from __future__ import annotations
 
