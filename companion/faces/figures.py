@@ -23,8 +23,10 @@ card's edge (a roman numeral) needs those pixels, and one all within them is mat
 Either way every rank is matched on the same pixels. A corner the two matchings give to two
 ranks (the better of the two would tell both) tells the rank given it by more, by the
 difference, and the other nothing (a margin of 0, as a corner with no figure to see); where the
-whole one gives it to one by TOLD or more, that one. It knows nothing of the suit (a blue 1 and
-a green 1 share their figure): the reader asks the other judges for the suit. """
+whole one gives it to one by TOLD or more, that one. Matched without its RIM outer pixels alone
+(inside_margins), a corner shows its figure without the band a card's dark edge may draw along
+it, whether the view and the taught face show that band or not. It knows nothing of the suit (a
+blue 1 and a green 1 share their figure): the reader asks the other judges for the suit. """
 
 from __future__ import annotations
 
@@ -47,6 +49,11 @@ FLAT = 4.0  # a taught corner whose brightness varies less than this (0-255) sho
 # margin at least 0.08 (FIGURE_MARGIN) in each corner, and no more had another rank's (none,
 # either way); 1.3 and 0.2 more points of the card frames named, none wrong
 EDGE = 2
+# pixels: the outer rows and columns of a corner left out where the figures alone would name a
+# card (inside_margins): an outline on a card's dark outer edge shows the edge as a band along
+# the corner, wider than EDGE, and a taught corner with the same band matches it better than one
+# with the figure and no band (the reader asks it)
+RIM = 4
 # a corner whose margin, matched whole, is at least this already tells its rank (the reader's
 # highest margin asked, FIGURE_MARGIN): it is not matched again without its edge
 TOLD = 0.08
@@ -84,7 +91,7 @@ class FigureJudge:
         # figure so trimmed (a face has two; a face turned over trades them, so both are
         # compared with both of a view's)
         self._cards = deck.cards()
-        self._corners: dict[int, dict[str, list[np.ndarray]]] = {0: {}, EDGE: {}}
+        self._corners: dict[int, dict[str, list[np.ndarray]]] = {0: {}, EDGE: {}, RIM: {}}
         for card in self._cards:
             looks = [features.zoomed(face, zoom) for face in deck.faces[card] for zoom in ZOOMS]
             for edge, taught in self._corners.items():
@@ -105,15 +112,10 @@ class FigureJudge:
         one where it is at least TOLD; where the two give the corner to two ranks, the margin
         over the other rank's (0 if that is less, or if the other's whole one is TOLD). `seen`,
         a dict kept for one view, keeps what was matched for one card for the next card asked."""
-        if face.shape[:2] != (FACE_H, FACE_W):
-            raise ValueError(f"an upright face is {FACE_H}x{FACE_W}, not {face.shape[:2]}")
-        rivals = [other for other in self._cards if other[0] == card[0] and other != card]
-        if not rivals or any(other not in self._corners[0] for other in rivals + [card]):
+        asked = self._asked(face, card, 0, seen)
+        if asked is None:
             return -np.inf, -np.inf
-        seen = {} if seen is None else seen
-        if seen.get("face") is not face:  # kept for another view: not this one's
-            seen.clear()
-            seen["face"] = face
+        rivals, seen = asked
         margin = self._margin(face, card, rivals, 0, seen)
         # a figure all within the edge shows none without it: the whole corner alone
         if (margin < TOLD).any() and all(other in self._corners[EDGE] for other in rivals + [card]):
@@ -132,6 +134,33 @@ class FigureJudge:
             better = np.where(told >= TOLD, np.minimum(better, 0.0), better)
             margin = np.where(margin < TOLD, better, margin)
         return float(margin[0]), float(margin[1])
+
+    def inside_margins(self, face: np.ndarray, card: str, seen: dict | None = None) -> tuple[float, float]:
+        """For each corner of an upright view, how much better `card`'s taught corners match it
+        than those of the best other rank of its suit, all matched without their RIM outer rows
+        and columns: inside a band along the card's edge (-inf where the card or another rank of
+        its suit shows no figure so trimmed). `seen`: as for margins."""
+        asked = self._asked(face, card, RIM, seen)
+        if asked is None:
+            return -np.inf, -np.inf
+        rivals, seen = asked
+        margin = self._margin(face, card, rivals, RIM, seen)
+        return float(margin[0]), float(margin[1])
+
+    def _asked(self, face: np.ndarray, card: str, edge: int, seen: dict | None) -> tuple[list[str], dict] | None:
+        """(the other ranks of the card's suit, the dict of what was matched on this view: `seen`,
+        emptied if it was kept for another view), or None where no other rank was taught or the
+        card or one of them shows no figure without `edge` outer pixels."""
+        if face.shape[:2] != (FACE_H, FACE_W):
+            raise ValueError(f"an upright face is {FACE_H}x{FACE_W}, not {face.shape[:2]}")
+        rivals = [other for other in self._cards if other[0] == card[0] and other != card]
+        if not rivals or any(other not in self._corners[edge] for other in rivals + [card]):
+            return None
+        seen = {} if seen is None else seen
+        if seen.get("face") is not face:  # kept for another view: not this one's
+            seen.clear()
+            seen["face"] = face
+        return rivals, seen
 
     def _margin(self, face: np.ndarray, card: str, rivals: list[str], edge: int, seen: dict) -> np.ndarray:
         """margins' per corner, matched without `edge` outer pixels (`seen`: margins'): per

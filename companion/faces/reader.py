@@ -106,6 +106,15 @@ paper, so that a lined notebook is not a faintly printed white 1):
   corner_colours.CornerColourJudge), never both corners' figures nearer in colour to the same
   rank of another suit (COLOUR_AGAINST_MARGIN); and the view showing the card's print.
 
+Wherever the figures alone tell the rank (the rules above whose reads are named by "figures",
+FaceRead.by), neither corner's figure may match another rank of its suit better by
+AGAINST_MARGIN inside the corner's rim (figures.FigureJudge.inside_margins, without figures.RIM
+outer pixels): an outline on a card's dark outer edge shows the edge as a band along each corner,
+and a face of the suit taught from its outer edge shows the band too, while the suit's other
+faces, taught from their printed border, do not; the band, not the figure, then decides the match
+(a washed-out white 5 and a white 3 under a glare, taken for the white 1 of a deck whose 1 and 4
+were taught with the band: corpus A, seeds 424 and 428, unseen when they were measured).
+
 Where the camera saturated much of the view (SATURATED_SHARE of its pixels), a card is named, by
 any rule above, only where no card of its rank in another suit comes within SUIT_RIVAL_RATIO of it
 pixel by pixel with the saturated pixels let be as bright as a stronger lamp would make them
@@ -257,7 +266,12 @@ FIGURE_MARGIN = 0.08
 # rank corner of the discriminant telling the 3; its figures matched the 3 worse than another
 # rank by 0.10 (corpus B, seed 391, unseen). On seeds 386, 387 and 391 of both corpora, of 1,099
 # outlines the pixel judge named, it was the only one the network was less than very sure of whose
-# figure was against it
+# figure was against it. Inside the corners' rim (figures.RIM), where the figures alone tell the
+# rank, it stops a card whose corners' match was the card's dark edge, not its figure (the white 1
+# of a deck whose 1 was taught with that edge along its outline, the 3 and the 5 without: corpus A,
+# seeds 424 and 428, looked at after they were measured): it changed no read on the frames of seeds
+# 401-409 of corpus A and 402-409 of corpus B (5,304), nor on eight seeds of each corpus unseen when
+# it was made (434-441: 4,992 frames)
 AGAINST_MARGIN = 0.08
 # where the network cannot tell the pixel judge's card from another rank of its suit and the
 # discriminant names no card (a faint figure, named by the pixel judge's first judge alone), the
@@ -773,7 +787,8 @@ class FaceReader:
         return verdict.likeness >= FIGURE_LIKENESS \
             and (verdict.card is not None or verdict.second[:1] == card[:1]) \
             and pixels.best[:1] == card[:1] and pixels.near.get(card, np.inf) <= self.pixels.max_residual \
-            and self.pixels.suit_told(face, card) and figure.least(card) >= FIGURE_MARGIN
+            and self.pixels.suit_told(face, card) and figure.least(card) >= FIGURE_MARGIN \
+            and not figure.against_inside(card)
 
     def _figure_tells_doubted_rank(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
                                    figure: _FigureMargins) -> bool:
@@ -799,7 +814,8 @@ class FaceReader:
         residual = pixels.near.get(card, np.inf)
         if residual > FAR_RESIDUAL or not self.pixels.suit_told(face, card):
             return False
-        return self._figures_tell_rank(face, card, figure.least(card)) and not self._another_rank_told(face, card)
+        return self._figures_tell_rank(face, card, figure.least(card)) and not self._another_rank_told(face, card) \
+            and not figure.against_inside(card)
 
     def _figure_tells_nearest(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
                               figure: _FigureMargins) -> bool:
@@ -816,7 +832,8 @@ class FaceReader:
         return card != verdict.best and card[:1] == verdict.best[:1] \
             and verdict.alike.get(card, -np.inf) >= FIGURE_LIKENESS and self._all_but_as_near(verdict, card) \
             and pixels.residual <= self.pixels.max_residual and _nearest_by_residual(pixels, card) \
-            and self.pixels.suit_told(face, card) and figure.least(card) >= FIGURE_MARGIN
+            and self.pixels.suit_told(face, card) and figure.least(card) >= FIGURE_MARGIN \
+            and not figure.against_inside(card)
 
     def _figure_outweighs(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
                           figure: _FigureMargins) -> bool:
@@ -837,7 +854,7 @@ class FaceReader:
                 or pixels.held_back is not None \
                 or self.pixels.rank_told(face, nearest) or not self.pixels.suit_told(face, card):
             return False
-        return self._figures_tell_rank(face, card, figure.least(card))
+        return self._figures_tell_rank(face, card, figure.least(card)) and not figure.against_inside(card)
 
     def _figures_tell_rank(self, face: np.ndarray, card: str, least: float) -> bool:
         """Whether each corner's figure tells the card's rank, `least` its least margin: by
@@ -936,12 +953,21 @@ class _FigureMargins:
     def __init__(self, judge: FigureJudge, face: np.ndarray) -> None:
         self._judge, self._face = judge, face
         self._least: dict[str, float] = {}
+        self._inside: dict[str, float] = {}
         self._seen: dict = {}  # the corners matched, for the next card asked
 
     def least(self, card: str) -> float:
         if card not in self._least:
             self._least[card] = min(self._judge.margins(self._face, card, self._seen))
         return self._least[card]
+
+    def against_inside(self, card: str) -> bool:
+        """Whether a corner's figure matched inside the corner's rim (FigureJudge.inside_margins)
+        matches another rank of the card's suit better by AGAINST_MARGIN (no margin, -inf:
+        nothing against it)."""
+        if card not in self._inside:
+            self._inside[card] = min(self._judge.inside_margins(self._face, card, self._seen))
+        return -np.inf < self._inside[card] <= -AGAINST_MARGIN
 
     def against(self, card: str, margin: float | None = None) -> bool:
         """Whether a corner's figure matches another rank of the card's suit better by `margin`,

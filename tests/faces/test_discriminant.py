@@ -12,7 +12,7 @@ from companion.faces.discriminant import FaceModel, parts
 from companion.faces.finder import FACE_H, FACE_W
 from companion.faces.pixel_judge import MIN_EVIDENCE, PixelJudge
 from companion.faces.reader import FaceReader
-from companion.faces.variations import variations
+from companion.faces.variations import variation, variations
 
 
 @pytest.fixture(scope="module")
@@ -43,6 +43,18 @@ def test_views_are_faces_of_the_same_size_and_the_same_for_the_same_seed(taught)
     for view in first:
         assert not np.array_equal(view, face)
         assert np.corrcoef(view.mean(axis=2).ravel(), grey)[0, 1] > 0.4
+
+
+def test_every_face_is_seen_under_the_same_lamps_blurs_and_shifts_as_drawn_one_by_one(taught):
+    """The views of every face are drawn once for a size, count and seed: each is what drawing
+    it from the seed's generator, view after view, gives for that face."""
+    for card in ("R2", "W5"):
+        face = taught.faces[card][0]
+        rng = np.random.default_rng(7)
+        assert all(np.array_equal(view, variation(face, rng)) for view in variations(face, 6, seed=7)), card
+    # another size draws its own views
+    small = cv2.resize(taught.faces["R2"][0], (FACE_W // 2, FACE_H // 2))
+    assert all(view.shape == small.shape for view in variations(small, 3, seed=7))
 
 
 def test_every_taught_face_seen_another_time_is_nearest_its_own_card_by_a_clear_margin(model, taught):

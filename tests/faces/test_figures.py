@@ -224,3 +224,29 @@ def test_a_suits_corners_matched_at_once_score_as_opencvs_matchtemplate_each_alo
     assert len(judge._corners[0]["R3"]) > len(judge._corners[0]["R2"])
     whole = judge._banks[(0, "R")].best(_searched(flat, 0))
     assert all((whole[card] == 0.0).all() for card in whole)
+
+
+def _with_band(face: np.ndarray, width: int = 3) -> np.ndarray:
+    """The face with a dark band `width` pixels wide along its edge: its outline found on the
+    card's dark outer edge, not on its printed border."""
+    out = face.copy()
+    cv2.rectangle(out, (0, 0), (FACE_W - 1, FACE_H - 1), (25, 25, 25), 2 * width - 1)
+    return out
+
+
+def test_a_band_along_the_cards_edge_tells_no_rank_inside_the_corners_rim():
+    """A deck whose 1 was taught with the card's dark edge along its outline and its other ranks
+    without: a view of another rank with that band has its corners matched whole given to the
+    1 (the band outweighs the figure); inside the rim, its own rank leads and the 1 trails."""
+    grey = (110, 120, 125)
+    faces = {f"W{rank}": [small_figure_face(rank, grey)] for rank in range(1, 6)}
+    faces["W1"] = [_with_band(faces["W1"][0])]
+    judge = FigureJudge(Deck(faces=faces))
+    for rank in (2, 3, 5):
+        view = _with_band(small_figure_face(rank, grey))
+        assert min(judge.margins(view, "W1")) >= FIGURE_MARGIN, rank  # what the rim guards against
+        assert max(judge.inside_margins(view, "W1")) <= -AGAINST_MARGIN, rank
+        assert min(judge.inside_margins(view, f"W{rank}")) >= FIGURE_MARGIN, rank
+    # a suit with one rank taught has no rank to tell inside the rim either
+    one = FigureJudge(Deck(faces={"W1": faces["W1"], "R2": [small_figure_face(2)]}))
+    assert one.inside_margins(_with_band(small_figure_face(3, grey)), "W1") == (-np.inf, -np.inf)

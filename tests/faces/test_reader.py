@@ -298,6 +298,9 @@ def test_the_benchmark_takes_another_teach_photo_where_one_is_refused():
     # cream paper and turned its grey disc red, the W5 1.6 times as far pixel by pixel
     ("b", 391, 1, 7, "M2"),  # read as M3 by the pixel judge, the discriminant's rank corners telling
     # the 3: the M2 was taught from an outline with a strip of cloth, its dots off their place
+    ("a", 424, 4, 28, "W5"),  # read as W1 by its figures: each corner's dark band along the card's
+    ("a", 428, 1, 3, "W5"),  # edge matched the band of the W1, taught from its outer edge (the
+    ("a", 428, 1, 22, "W3"),  # W5 and W3 from their printed border); inside the band, the W1 lost
 ])
 def test_frames_once_misread_name_no_other_card(generator, seed, index, frame_index, card):
     """Frames of the face benchmark's decks that an earlier reader named as another card: of
@@ -543,8 +546,9 @@ def judged(reader, monkeypatch):
     reader's verdict on a face the judges see so; the discriminant names the cards in `learned`
     (`corners` lists what each rank corner was asked to tell the rank by) and its whole card
     tells the suit of every card but those in `untold`, the figure judge gives the margins in
-    `margins` (card: (first, second); none: no rank told), and the colour judge those in
-    `named.colours` (none: no colour told)."""
+    `margins` (card: (first, second); none: no rank told) and, inside the corners' rim, those in
+    `named.inside` (none: no rank told there), and the colour judge those in `named.colours`
+    (none: no colour told)."""
     face = reader.deck.faces["W3"][0]
     learned: list[str] = []
     corners: list[float] = []
@@ -558,6 +562,9 @@ def judged(reader, monkeypatch):
     monkeypatch.setattr(reader.pixels, "learns", learns)
     monkeypatch.setattr(reader.figures, "margins",
                         lambda face, card, seen=None: margins.get(card, (-np.inf, -np.inf)))
+    inside: dict[str, tuple[float, float]] = {}
+    monkeypatch.setattr(reader.figures, "inside_margins",
+                        lambda face, card, seen=None: inside.get(card, (-np.inf, -np.inf)))
     monkeypatch.setattr(reader.pixels, "suit_told", lambda face, card: card not in untold)
     colours: dict[str, tuple[float, float]] = {}
     monkeypatch.setattr(reader.colours, "margins",
@@ -567,7 +574,7 @@ def judged(reader, monkeypatch):
         monkeypatch.setattr(reader.pixels, "verdict", lambda face, allowed, max_residual=None: pixels)
         return reader._named(face, net, allowed, max_residual)
 
-    named.colours = colours
+    named.colours, named.inside = colours, inside
     return named, learned, corners, untold, margins
 
 
@@ -680,7 +687,7 @@ def test_a_rank_told_by_its_corner_figure_alone_is_named_only_where_the_other_ju
     another rank of its suit, the figure may tell it however little like the card the network
     finds the view, and as far as FAR_RESIDUAL:
     test_two_ranks_the_network_cannot_tell_apart_are_told_by_the_figure)."""
-    from companion.faces.reader import FAR_RESIDUAL, FIGURE_MARGIN, STRONG_LIKENESS
+    from companion.faces.reader import AGAINST_MARGIN, FAR_RESIDUAL, FIGURE_MARGIN, STRONG_LIKENESS
 
     named, _learned, _corners, untold, margins = judged
     unsure = NetVerdict(None, "W5", 0.95, 0.02, "W3")  # the network unsure of the rank
@@ -689,6 +696,13 @@ def test_a_rank_told_by_its_corner_figure_alone_is_named_only_where_the_other_ju
     margins["W5"] = (FIGURE_MARGIN, FIGURE_MARGIN + 0.1)
     assert named(unsure, near) == ("W5", "figures")
     assert named(unsure, near, max_residual=0.3) == ("W5", "figures")  # on a later look's outline too
+    # inside the corners' rim, a corner's figure matching another rank better by AGAINST_MARGIN: the
+    # match was the card's dark edge, not its figure
+    named.inside["W5"] = (0.1, -AGAINST_MARGIN)
+    assert named(unsure, near) == (None, "")
+    named.inside["W5"] = (0.1, -AGAINST_MARGIN + 0.01)
+    assert named(unsure, near) == ("W5", "figures")
+    del named.inside["W5"]
     margins["W5"] = (FIGURE_MARGIN - 0.01, 0.5)  # one corner short of the margin
     assert named(unsure, near) == (None, "")
     margins["W5"] = (0.2, 0.2)
