@@ -84,10 +84,11 @@ def _searched(face: np.ndarray, edge: int = 0, grey: np.ndarray | None = None) -
 
 
 class FigureJudge:
-    """The taught corners of a deck, by card: `margins` of a view towards one card."""
+    """The taught corners of a deck, by card: `margins` of a view towards one card, and
+    `inside_margins` inside the corners' rim."""
 
     def __init__(self, deck: Deck) -> None:
-        # per edge trimmed (0 or EDGE) and card, the corners of its taught faces that show a
+        # per edge trimmed (0, EDGE or RIM) and card, the corners of its taught faces that show a
         # figure so trimmed (a face has two; a face turned over trades them, so both are
         # compared with both of a view's)
         self._cards = deck.cards()
@@ -138,8 +139,9 @@ class FigureJudge:
     def inside_margins(self, face: np.ndarray, card: str, seen: dict | None = None) -> tuple[float, float]:
         """For each corner of an upright view, how much better `card`'s taught corners match it
         than those of the best other rank of its suit, all matched without their RIM outer rows
-        and columns: inside a band along the card's edge (-inf where the card or another rank of
-        its suit shows no figure so trimmed). `seen`: as for margins."""
+        and columns: inside a band along the card's edge (-inf where no other rank of its suit was
+        taught, or where the card or another rank shows no figure so trimmed). `seen`: as for
+        margins."""
         asked = self._asked(face, card, RIM, seen)
         if asked is None:
             return -np.inf, -np.inf

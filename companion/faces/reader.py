@@ -782,7 +782,7 @@ class FaceReader:
         discriminant's whole card telling the suit (PixelJudge.suit_told: a grey-brown white 3
         under an orange lamp was the red 3 for both judges, not for the whole card), and each
         corner's figure matching the card's taught figure better than any other rank's by
-        FIGURE_MARGIN."""
+        FIGURE_MARGIN, and none against it inside the corners' rim (_FigureMargins.against_inside)."""
         card = verdict.best
         return verdict.likeness >= FIGURE_LIKENESS \
             and (verdict.card is not None or verdict.second[:1] == card[:1]) \
@@ -806,7 +806,8 @@ class FaceReader:
         corner) and was 0.65 from the 1 pixel by pixel (corpus A, seed 223); a green 4 outlined
         askew, its corners cut to one dot each, 0.81 like the 1 and 0.02 ahead of the next green
         card, had figures matching the 1 by 0.05 (corpus A, seed 310, looked at after it was
-        measured)."""
+        measured). No corner's figure may be against it inside the corners' rim
+        (_FigureMargins.against_inside)."""
         card = verdict.best
         if verdict.card is not None or verdict.second[:1] != card[:1] or pixels.best[:1] != card[:1] \
                 or pixels.held_back not in (None, card):
@@ -827,7 +828,7 @@ class FaceReader:
         nearest, the pixel judge (sure of no card: the reader asks it only then) finding no card
         nearer by residual and the card within its limit, its discriminant's whole card telling
         the suit, and each corner's figure matching the card better than any other rank's by
-        FIGURE_MARGIN."""
+        FIGURE_MARGIN, and none against it inside the corners' rim (_FigureMargins.against_inside)."""
         card = pixels.best
         return card != verdict.best and card[:1] == verdict.best[:1] \
             and verdict.alike.get(card, -np.inf) >= FIGURE_LIKENESS and self._all_but_as_near(verdict, card) \
@@ -848,7 +849,8 @@ class FaceReader:
         its corner figures cut to an I, matched the 1 by 0.043, and the network was sure of the
         1). The pixel judge must not be sure of a card (the reader asks it only then), nor its
         first judge but for a later look's stricter limit (PixelVerdict.held_back), and the
-        view must show the card's print (PixelJudge.shows_print, asked by the caller)."""
+        view must show the card's print (PixelJudge.shows_print, asked by the caller). No
+        corner's figure may be against it inside the corners' rim (_FigureMargins.against_inside)."""
         card, nearest = verdict.card, pixels.best
         if card is None or verdict.likeness < STRONG_LIKENESS or nearest == card or nearest[:1] != card[:1] \
                 or pixels.held_back is not None \
@@ -947,8 +949,9 @@ class FaceReader:
 
 
 class _FigureMargins:
-    """The figure judge's margins on one upright face (figures.FigureJudge.margins), the least
-    of a card's two corners, each card's worked out once however many rules ask."""
+    """The figure judge's margins on one upright face (figures.FigureJudge.margins, and
+    inside_margins inside the corners' rim), the least of a card's two corners, each card's
+    worked out once however many rules ask."""
 
     def __init__(self, judge: FigureJudge, face: np.ndarray) -> None:
         self._judge, self._face = judge, face

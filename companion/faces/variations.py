@@ -34,7 +34,7 @@ BRIGHTNESS = (0.5, 1.3)
 NOISE = (1.0, 6.0)  # grey levels, standard deviation
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class _View:
     """What makes one view, the same for every face of its size: drawn from the random
     generator alone, in the order `variation` draws it (read-only: shared by every face)."""

@@ -55,6 +55,16 @@ def test_every_face_is_seen_under_the_same_lamps_blurs_and_shifts_as_drawn_one_b
     # another size draws its own views
     small = cv2.resize(taught.faces["R2"][0], (FACE_W // 2, FACE_H // 2))
     assert all(view.shape == small.shape for view in variations(small, 3, seed=7))
+    # the same lamps as ever: a card's learned model does not change with how the views are drawn
+    # (each view's mean colour, as the views drawn face by face gave it; a platform's rounding of a
+    # warp or a blur moves it by far less than the tolerance, another lamp by far more)
+    plain = np.zeros((FACE_H, FACE_W, 3), np.uint8)
+    plain[:] = (60, 140, 200)
+    cv2.rectangle(plain, (10, 20), (49, 69), (230, 230, 230), -1)
+    cv2.circle(plain, (30, 45), 12, (20, 40, 160), -1)
+    means = [view.reshape(-1, 3).mean(axis=0) for view in variations(plain, 4, seed=7)]
+    assert np.allclose(means, [[91.36, 127.74, 160.17], [129.16, 197.02, 232.03], [127.35, 160.05, 234.03],
+                               [64.91, 120.12, 216.08]], atol=0.1)
 
 
 def test_every_taught_face_seen_another_time_is_nearest_its_own_card_by_a_clear_margin(model, taught):

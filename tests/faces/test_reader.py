@@ -760,8 +760,9 @@ def test_a_rank_told_by_its_corner_figure_may_be_the_pixel_judges_nearest_card(j
     first-look outline only: the network finding the view FIGURE_LIKENESS like it, within its
     MIN_GAP of its nearest, no card nearer pixel by pixel and the card within the pixel judge's
     limit, the discriminant's whole card telling the suit, each corner's figure matching the
-    card better than any other rank's by FIGURE_MARGIN."""
-    from companion.faces.reader import FIGURE_LIKENESS, FIGURE_MARGIN
+    card better than any other rank's by FIGURE_MARGIN, and none against it inside the corners'
+    rim (AGAINST_MARGIN)."""
+    from companion.faces.reader import AGAINST_MARGIN, FIGURE_LIKENESS, FIGURE_MARGIN
 
     named, _learned, _corners, untold, margins = judged
     alike = {"W2": 0.95, "W3": 0.94, "W1": 0.93, "Y2": 0.7}
@@ -770,6 +771,9 @@ def test_a_rank_told_by_its_corner_figure_may_be_the_pixel_judges_nearest_card(j
     assert named(net, near) == (None, "")  # the figures tell nothing
     margins["W3"] = (FIGURE_MARGIN, FIGURE_MARGIN + 0.1)
     assert named(net, near) == ("W3", "figures")
+    named.inside["W3"] = (-AGAINST_MARGIN, 0.1)  # inside the corners' rim, another rank leads
+    assert named(net, near) == (None, "")
+    del named.inside["W3"]
     assert named(net, near, max_residual=0.3) == (None, "")  # a later look's outline
     margins["W3"] = (FIGURE_MARGIN - 0.01, 0.5)  # one corner short of the margin
     assert named(net, near) == (None, "")
@@ -1520,8 +1524,9 @@ def test_the_figure_tells_the_card_the_network_is_sure_of_where_the_pixel_judge_
     (STRONG_LIKENESS) is named, on an outline of any look, where each corner's figure matches it
     better than any other rank's by FIGURE_MARGIN (AGREED_MARGIN where the discriminant's rank
     corners tell its rank), the discriminant's whole card telling its suit and its rank corners
-    not telling the pixel judge's card, and the view shows its print."""
-    from companion.faces.reader import AGREED_MARGIN, FIGURE_MARGIN, STRONG_LIKENESS
+    not telling the pixel judge's card, and the view shows its print; none against it inside the
+    corners' rim (AGAINST_MARGIN)."""
+    from companion.faces.reader import AGAINST_MARGIN, AGREED_MARGIN, FIGURE_MARGIN, STRONG_LIKENESS
 
     named, learned, _corners, untold, margins = judged
     told: set[str] = set()  # the cards whose rank the discriminant's rank corners tell
@@ -1538,6 +1543,11 @@ def test_the_figure_tells_the_card_the_network_is_sure_of_where_the_pixel_judge_
     told.clear()
     margins["W5"] = (FIGURE_MARGIN, 0.15)
     assert named(sure, nearer) == ("W5", "figures")
+    # inside the corners' rim, another rank leads: not this rule (the corners' rule, asked after
+    # it, does not ask inside the rim)
+    named.inside["W5"] = (0.1, -AGAINST_MARGIN)
+    assert named(sure, nearer) == ("W5", "corners")
+    del named.inside["W5"]
     assert named(sure, nearer, max_residual=0.22) == ("W5", "figures")  # a later look's outline
     # the pixel judge would have been sure of its card but for a later look's stricter limit
     held = PixelVerdict(None, "W2", 0.3, 0.4, nearer.near, nearer.printed, held_back="W2")
