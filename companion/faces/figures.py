@@ -65,10 +65,11 @@ def _grey(face: np.ndarray) -> np.ndarray:
     return face.astype(np.float32).mean(axis=2)
 
 
-def corners(face: np.ndarray, edge: int = 0) -> list[np.ndarray]:
-    """The two corners of an upright face (features.corners), grey (_grey), without their
-    `edge` outer rows and columns."""
-    return [np.ascontiguousarray(corner[edge:, edge:]) for corner in features.corners(_grey(face))]
+def corners(face: np.ndarray, edges: tuple[int, ...] = (0,)) -> list[list[np.ndarray]]:
+    """The two corners of an upright face (features.corners), grey (_grey), once for each of
+    `edges`: without that many outer rows and columns (the face made grey once for all)."""
+    whole = features.corners(_grey(face))
+    return [[np.ascontiguousarray(corner[edge:, edge:]) for corner in whole] for edge in edges]
 
 
 def _searched(face: np.ndarray, edge: int = 0, grey: np.ndarray | None = None) -> list[np.ndarray]:
@@ -93,10 +94,11 @@ class FigureJudge:
         # compared with both of a view's)
         self._cards = deck.cards()
         self._corners: dict[int, dict[str, list[np.ndarray]]] = {0: {}, EDGE: {}, RIM: {}}
+        edges = tuple(self._corners)
         for card in self._cards:
-            looks = [features.zoomed(face, zoom) for face in deck.faces[card] for zoom in ZOOMS]
-            for edge, taught in self._corners.items():
-                shown = [c for look in looks for c in corners(look, edge) if float(c.std()) >= FLAT]
+            looks = [corners(features.zoomed(face, zoom), edges) for face in deck.faces[card] for zoom in ZOOMS]
+            for n, (edge, taught) in enumerate(self._corners.items()):
+                shown = [c for look in looks for c in look[n] if float(c.std()) >= FLAT]
                 if shown:
                     taught[card] = shown
         # per edge and suit, the taught corners of all its cards as one bank (_Bank), so that a
