@@ -12,9 +12,13 @@ frames with no face (an empty table, a card's back, a phone, the box lid, a hand
   read right   share of card frames where exactly the card in view was named
   wrong        cards named that were not the one in view
   false        cards named in frames with no face
-  ms/frame     mean time of FaceReader.read per frame, on one core (OpenCV and numpy's BLAS
-               kept to one thread), beside bare pyzbar.decode on the same frames, measured
-               alternately in the same run
+  named nothing  why, for each card frame that named no card (bench/card_truth.py): no outline
+               of the reader's on the card, outlines on it but none within 4% of its short side
+               of its corners, or one that is and that the network found nearest the card (no
+               rule sure enough to name it) or nearest another card
+  ms/frame     mean time of FaceReader.read per frame (FaceReader.read_all, which it names its
+               cards from), on one core (OpenCV and numpy's BLAS kept to one thread), beside
+               bare pyzbar.decode on the same frames, measured alternately in the same run
   a deck       the time to find the faces in a deck's teach photos, beside the time the reader
                then takes to be built from them (most of it discriminant.FaceModel learning the
                faces; once per deck loaded)
@@ -45,6 +49,8 @@ import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 from pyzbar import pyzbar  # noqa: E402
 
+import card_truth  # noqa: E402
+
 from companion.faces.deck_file import Deck  # noqa: E402
 from companion.faces.odd_faces import odd_faces  # noqa: E402
 from companion.faces.reader import FaceReader  # noqa: E402
@@ -66,12 +72,13 @@ def timed_beside_zbar(work, frame):
 FRAMES, EMPTY = 40, 12  # per deck, by default: card frames, and frames with no face
 
 
-def draw_deck(gen, rng: np.random.Generator, frames: int, empty: int) -> tuple:
+def draw_deck(gen, rng: np.random.Generator, frames: int, empty: int, with_corners: bool = False) -> tuple:
     """One deck of the corpus `gen` (a faces_synth module), drawn from `rng` in the benchmark's
     order: (its look, a teach photo per card of CARDS, [(frame, cards shown, label)]), the
-    `frames` card frames first, then the `empty` frames with no face (labelled by kind)."""
+    `frames` card frames first, then the `empty` frames with no face (labelled by kind); with
+    `with_corners`, each frame's card's corners as a fourth value (drawn_frame)."""
     look, photos = draw_look(gen, rng)
-    return look, photos, list(drawn_frames(gen, rng, look, frames, empty))
+    return look, photos, list(drawn_frames(gen, rng, look, frames, empty, with_corners))
 
 
 RETAKES = 3  # a teach photo the reader refuses is taken again, as the app asks, at most this often
@@ -112,21 +119,25 @@ def draw_look(gen, rng: np.random.Generator) -> tuple:
     return look, [gen.teach_photo(look, card, rng) for card in CARDS]
 
 
-def drawn_frames(gen, rng: np.random.Generator, look, frames: int, empty: int):
+def drawn_frames(gen, rng: np.random.Generator, look, frames: int, empty: int, with_corners: bool = False):
     """The frames of a deck of `look` (draw_deck's third part), each drawn when asked for."""
     for at in range(frames + empty):
-        yield drawn_frame(gen, rng, look, at, frames)
+        yield drawn_frame(gen, rng, look, at, frames, with_corners)
 
 
-def drawn_frame(gen, rng: np.random.Generator, look, at: int, frames: int = FRAMES) -> tuple:
+def drawn_frame(gen, rng: np.random.Generator, look, at: int, frames: int = FRAMES,
+                with_corners: bool = False) -> tuple:
     """The deck's frame number `at` of drawn_frames, `rng` standing where it starts: (frame,
-    cards shown, label), a card frame while `at` is below `frames`, then a frame with no face."""
+    cards shown, label), a card frame while `at` is below `frames`, then a frame with no face;
+    with `with_corners`, the card's corners as a fourth value (None where no face is shown),
+    the frame the same either way."""
     if at < frames:
         card = CARDS[int(rng.integers(len(CARDS)))]
-        frame, shown = gen.table_frame(look, card, rng)
-        return frame, shown, card
+        frame, shown, corners = gen.table_frame(look, card, rng, with_corners=True)
+        return (frame, shown, card, corners) if with_corners else (frame, shown, card)
     kind = gen.NO_FACE[(at - frames) % len(gen.NO_FACE)]
-    return gen.empty_frame(look, rng, kind), set(), kind
+    frame = gen.empty_frame(look, rng, kind)
+    return (frame, set(), kind, None) if with_corners else (frame, set(), kind)
 
 
 def run_corpus(name: str, decks: int, frames: int, empty: int, seed: int, save: Path | None) -> dict:
@@ -136,8 +147,9 @@ def run_corpus(name: str, decks: int, frames: int, empty: int, seed: int, save: 
               "t_faces": 0.0, "t_zbar": 0.0, "n": 0, "refused": 0, "untaught": 0, "alike": 0,
               "t_teach": 0.0, "t_learn": 0.0, "decks": 0}
     misses: dict[str, int] = {}
+    why = dict.fromkeys(card_truth.WHY, 0)
     for d in range(decks):
-        deck_look, photos, samples = draw_deck(gen, rng, frames, empty)
+        deck_look, photos, samples = draw_deck(gen, rng, frames, empty, with_corners=True)
         t0 = time.perf_counter()
         deck, refused = taught_deck(gen, deck_look, photos, seed, d)
         totals["refused"] += refused
@@ -150,8 +162,10 @@ def run_corpus(name: str, decks: int, frames: int, empty: int, seed: int, save: 
         totals["decks"] += 1
         totals["alike"] += len(confusions(deck))
         look = getattr(deck_look, "look", "?")
-        for j, (frame, shown, label) in enumerate(samples):
-            names, took, zbar_took = timed_beside_zbar(lambda f: reader.read(f, "multicolor"), frame)
+        for j, (frame, shown, label, corners) in enumerate(samples):
+            # read_all is what FaceReader.read names its cards from, each once
+            reads, took, zbar_took = timed_beside_zbar(lambda f: reader.read_all(f, "multicolor"), frame)
+            names = list(dict.fromkeys(read.card for read in reads if read.card is not None))
             totals["t_faces"] += took
             totals["t_zbar"] += zbar_took
             totals["n"] += 1
@@ -163,6 +177,8 @@ def run_corpus(name: str, decks: int, frames: int, empty: int, seed: int, save: 
                 if not got & shown:
                     totals["missed"] += 1
                     misses[look] = misses.get(look, 0) + 1
+                    if not got:
+                        why[card_truth.missed_why(reads, label, corners)] += 1
             else:
                 totals["empty"] += 1
                 totals["false"] += len(got)
@@ -172,6 +188,7 @@ def run_corpus(name: str, decks: int, frames: int, empty: int, seed: int, save: 
                 cv2.imwrite(str(save / f"{name}-d{d}-{j:03d}-{tag}-{label}-as-{'+'.join(sorted(got)) or 'none'}.jpg"),
                             frame)
     totals["misses_by_look"] = misses
+    totals["missed_why"] = why
     return totals
 
 
@@ -184,6 +201,7 @@ def report(name: str, t: dict) -> None:
     print(f"  read right {100 * t['right'] / cards:5.1f}%   wrong {t['wrong']} ({100 * t['wrong'] / cards:.1f}%)"
           f"   false {t['false']} ({100 * t['false'] / max(t['empty'], 1):.1f}%)   missed {t['missed']}"
           f"  {t['misses_by_look']}")
+    print("  named nothing: " + ", ".join(f"{why} {count}" for why, count in t["missed_why"].items()))
     print(f"  face reader {ms_f:6.2f} ms/frame   bare pyzbar.decode {ms_z:6.2f} ms/frame"
           f"   ratio {ms_f / max(ms_z, 1e-9):.2f}x  (goal: >=95% right, 0 wrong, 0 false, <=1.5x)")
     decks = max(t["decks"], 1)

@@ -36,27 +36,11 @@ import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 from bench_faces import corpus_arguments, timed_beside_zbar  # noqa: E402
+from card_truth import MATCH, corner_error, covers, short_side  # noqa: E402
 from companion.faces.finder import find_cards  # noqa: E402
 from companion.rules.variants import VARIANTS  # noqa: E402
 
 CARDS = [str(c) for c in VARIANTS["multicolor"].cards()]
-MATCH = 0.04  # the largest corner error of an outline on the card, as a share of its short side
-
-
-def short_side(corners: np.ndarray) -> float:
-    sides = [float(np.linalg.norm(corners[(i + 1) % 4] - corners[i])) for i in range(4)]
-    return min(sides[0] + sides[2], sides[1] + sides[3]) / 2
-
-
-def corner_error(quad: np.ndarray, truth: np.ndarray) -> float:
-    """The worst corner's distance in pixels, the quad's corners taken in their best turn."""
-    return min(float(np.linalg.norm(np.roll(quad, k, axis=0) - truth, axis=1).max()) for k in range(4))
-
-
-def covers(quad: np.ndarray, truth: np.ndarray) -> bool:
-    """The quad's centre lies on the card."""
-    centre = tuple(map(float, quad.mean(axis=0)))
-    return cv2.pointPolygonTest(truth.reshape(-1, 1, 2).astype(np.float32), centre, False) >= 0
 
 
 def samples(name: str, decks: int, frames: int, empty: int, seed: int):

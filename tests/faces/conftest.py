@@ -17,6 +17,7 @@ if str(BENCH) not in sys.path:
 
 import bench_starts  # noqa: E402
 import faces_synth_a  # noqa: E402
+from card_truth import corner_error, short_side  # noqa: E402,F401 (the finder tests' yardsticks)
 
 from companion.faces.deck_file import Deck  # noqa: E402
 from companion.faces.reader import FaceReader  # noqa: E402
@@ -24,18 +25,6 @@ from companion.faces.teach import learn_face  # noqa: E402
 from companion.rules.variants import VARIANTS  # noqa: E402
 
 CLASSIC = [str(c) for c in VARIANTS["classic"].cards()]
-
-
-def short_side(corners: np.ndarray) -> float:
-    """A quad's short side, the mean of the two."""
-    sides = [float(np.linalg.norm(corners[(i + 1) % 4] - corners[i])) for i in range(4)]
-    return min(sides[0] + sides[2], sides[1] + sides[3]) / 2
-
-
-def corner_error(quad: np.ndarray, corners: np.ndarray) -> float:
-    """The worst corner's distance from the card's, the quad taken in its best turn (both
-    clockwise)."""
-    return min(float(np.linalg.norm(np.roll(quad, k, axis=0) - corners, axis=1).max()) for k in range(4))
 
 
 @pytest.fixture(autouse=True)
