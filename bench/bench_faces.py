@@ -13,9 +13,10 @@ frames with no face (an empty table, a card's back, a phone, the box lid, a hand
   wrong        cards named that were not the one in view
   false        cards named in frames with no face
   named nothing  why, for each card frame that named no card (bench/card_truth.py): no outline
-               of the reader's on the card, outlines on it but none within 4% of its short side
-               of its corners, or one that is and that the network found nearest the card (no
-               rule sure enough to name it) or nearest another card
+               of any look the reader takes on the card, outlines on it but none within 4% of
+               its short side of its corners (or of a border printed inside them), or one that
+               is and the network found the card nearest (no rule sure enough to name it) or
+               another card
   ms/frame     mean time of FaceReader.read per frame (FaceReader.read_all, which it names its
                cards from), on one core (OpenCV and numpy's BLAS kept to one thread), beside
                bare pyzbar.decode on the same frames, measured alternately in the same run
@@ -52,6 +53,7 @@ from pyzbar import pyzbar  # noqa: E402
 import card_truth  # noqa: E402
 
 from companion.faces.deck_file import Deck  # noqa: E402
+from companion.faces.finder import OutlineSearch  # noqa: E402
 from companion.faces.odd_faces import odd_faces  # noqa: E402
 from companion.faces.reader import FaceReader  # noqa: E402
 from companion.faces.teach import confusions, learn_face  # noqa: E402
@@ -140,6 +142,15 @@ def drawn_frame(gen, rng: np.random.Generator, look, at: int, frames: int = FRAM
     return (frame, set(), kind, None) if with_corners else (frame, set(), kind)
 
 
+def every_outline(frame: np.ndarray, reads) -> list[np.ndarray]:
+    """Every outline the reader may judge in the frame: those of each look it may take
+    (reader.FaceReader.read_all), and those of its verdicts (an outline shrunk or grown)."""
+    search = OutlineSearch(frame)
+    looks = (search.cards(fallback=False), search.standing_out(without_arms=True), search.faint(),
+             search.unlike_cloth())
+    return [quad for look in looks for quad in look] + [read.quad for read in reads]
+
+
 def run_corpus(name: str, decks: int, frames: int, empty: int, seed: int, save: Path | None) -> dict:
     gen = importlib.import_module(f"faces_synth_{name}")
     rng = np.random.default_rng(seed)
@@ -178,7 +189,7 @@ def run_corpus(name: str, decks: int, frames: int, empty: int, seed: int, save: 
                     totals["missed"] += 1
                     misses[look] = misses.get(look, 0) + 1
                     if not got:
-                        why[card_truth.missed_why(reads, label, corners)] += 1
+                        why[card_truth.missed_why(reads, every_outline(frame, reads), label, corners)] += 1
             else:
                 totals["empty"] += 1
                 totals["false"] += len(got)

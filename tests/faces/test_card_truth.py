@@ -6,6 +6,7 @@ import numpy as np
 from card_truth import NEAREST_ANOTHER, NO_OUTLINE, OUTLINE_OFF, UNSURE, missed_why
 
 TRUTH = np.float32([[100, 100], [200, 100], [200, 250], [100, 250]])  # short side 100 px
+MIDDLE = TRUTH.mean(axis=0)
 
 
 def read(quad, best="R1"):
@@ -14,13 +15,18 @@ def read(quad, best="R1"):
 
 def test_a_miss_is_put_down_to_the_finder_or_to_the_judges():
     turned = np.roll(TRUTH, 2, axis=0) + 2  # outlined upside down, 2 px off: within 4 px
+    border = MIDDLE + (TRUTH - MIDDLE) * 0.93  # a border printed inside the card's edge
     off = TRUTH.copy()
     off[2] += (6, 5)  # one corner 7.8 px off
+    too_far_in = MIDDLE + (TRUTH - MIDDLE) * 0.8  # the card's art, say
     elsewhere = TRUTH + (300, 0)
-    assert missed_why([], "R1", TRUTH) == NO_OUTLINE
-    assert missed_why([read(elsewhere)], "R1", TRUTH) == NO_OUTLINE
-    assert missed_why([read(off), read(elsewhere)], "R1", TRUTH) == OUTLINE_OFF
-    assert missed_why([read(turned)], "R1", TRUTH) == UNSURE
-    assert missed_why([read(turned, "R2")], "R1", TRUTH) == NEAREST_ANOTHER
-    # any outline on the card whose view the network finds nearest the card
-    assert missed_why([read(turned, "R2"), read(TRUTH)], "R1", TRUTH) == UNSURE
+    assert missed_why([], [], "R1", TRUTH) == NO_OUTLINE
+    assert missed_why([read(elsewhere)], [elsewhere], "R1", TRUTH) == NO_OUTLINE
+    assert missed_why([read(off)], [off, elsewhere], "R1", TRUTH) == OUTLINE_OFF
+    assert missed_why([read(too_far_in)], [too_far_in], "R1", TRUTH) == OUTLINE_OFF
+    # any outline of the finder's on the card, though the verdict kept for the card is on another
+    for on in (turned, border):
+        assert missed_why([read(off)], [off, on], "R1", TRUTH) == UNSURE
+        assert missed_why([read(off, "R2")], [off, on], "R1", TRUTH) == NEAREST_ANOTHER
+    # the verdicts on the card decide: any whose view the network finds nearest the card
+    assert missed_why([read(turned, "R2"), read(TRUTH)], [turned], "R1", TRUTH) == UNSURE
