@@ -12,11 +12,12 @@ frames with no face (an empty table, a card's back, a phone, the box lid, a hand
   read right   share of card frames where exactly the card in view was named
   wrong        cards named that were not the one in view
   false        cards named in frames with no face
-  named nothing  why, for each card frame that named no card (bench/card_truth.py): no outline
+  named nothing
+               why, for each card frame that named no card (bench/card_truth.py): no outline
                of any look the reader takes on the card, outlines on it but none within 4% of
                its short side of its corners (or of a border printed inside them), or one that
                is and the network found the card nearest (no rule sure enough to name it) or
-               another card
+               another card, or one judged as a part of another outline
   ms/frame     mean time of FaceReader.read per frame (FaceReader.read_all, which it names its
                cards from), on one core (OpenCV and numpy's BLAS kept to one thread), beside
                bare pyzbar.decode on the same frames, measured alternately in the same run
@@ -143,8 +144,10 @@ def drawn_frame(gen, rng: np.random.Generator, look, at: int, frames: int = FRAM
 
 
 def every_outline(frame: np.ndarray, reads) -> list[np.ndarray]:
-    """Every outline the reader may judge in the frame: those of each look it may take
-    (reader.FaceReader.read_all), and those of its verdicts (an outline shrunk or grown)."""
+    """The outlines the reader may judge in the frame: those of each look it may take
+    (reader.FaceReader.read_all; with a later look's, those it passes over as the same as one
+    judged before, all but on it), and those of its verdicts (among them an outline shrunk or
+    grown)."""
     search = OutlineSearch(frame)
     looks = (search.cards(fallback=False), search.standing_out(without_arms=True), search.faint(),
              search.unlike_cloth())

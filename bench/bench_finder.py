@@ -35,7 +35,7 @@ sys.path.insert(0, str(HERE.parent))
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
-from bench_faces import corpus_arguments, timed_beside_zbar  # noqa: E402
+from bench_faces import corpus_arguments, draw_deck, timed_beside_zbar  # noqa: E402
 from card_truth import MATCH, corner_error, covers, short_side  # noqa: E402
 from companion.faces.finder import find_cards  # noqa: E402
 from companion.rules.variants import VARIANTS  # noqa: E402
@@ -44,23 +44,14 @@ CARDS = [str(c) for c in VARIANTS["multicolor"].cards()]
 
 
 def samples(name: str, decks: int, frames: int, empty: int, seed: int):
-    """(deck number, frame, true corners or None, label) in bench_faces' order: the teach photos
-    are drawn (and thrown away) so that the random stream, and so every frame, is the same."""
+    """(deck number, frame, true corners or None, label), as bench_faces draws them (draw_deck:
+    the teach photos drawn too, so that the random stream, and so every frame, is the same)."""
     gen = importlib.import_module(f"faces_synth_{name}")
     rng = np.random.default_rng(seed)
     for d in range(decks):
-        deck_look = gen.make_deck(rng)
-        for card in CARDS:
-            gen.teach_photo(deck_look, card, rng)
-        out = []
-        for _ in range(frames):
-            card = CARDS[int(rng.integers(len(CARDS)))]
-            frame, _shown, corners = gen.table_frame(deck_look, card, rng, with_corners=True)
-            out.append((d, frame, corners, card))
-        for i in range(empty):
-            kind = gen.NO_FACE[i % len(gen.NO_FACE)]
-            out.append((d, gen.empty_frame(deck_look, rng, kind), None, kind))
-        yield from out
+        _look, _photos, drawn = draw_deck(gen, rng, frames, empty, with_corners=True)
+        for frame, _shown, label, corners in drawn:
+            yield d, frame, corners, label
 
 
 def run_corpus(name: str, args) -> dict:

@@ -8,9 +8,11 @@ import cv2
 import numpy as np
 
 MATCH = 0.04  # the largest corner error of an outline on the card, as a share of its short side
-# a card may print a border inside its edge, and the reader reads a card outlined by it (it
-# compares the view zoomed in too): its corners lie this share of the way, at most, towards the
-# card's middle (missed_why)
+# a card may print a border inside its edge, and the reader reads a card outlined by it: it
+# compares each view zoomed in by 1.08 as well (features.ZOOMS), which brings back a border 7.4%
+# of the way from the card's corners towards its middle; missed_why counts an outline on the card
+# whose corners lie this share of the way in, or less (a drawing in about the corners' middle,
+# close to a border of even width on a card seen from above)
 BORDER = 0.10
 
 # why a card frame named nothing (missed_why), in the order the benchmark reports them
@@ -18,7 +20,8 @@ NO_OUTLINE = "no outline on the card"
 OUTLINE_OFF = "outline off its corners"
 UNSURE = "on the card, unsure"
 NEAREST_ANOTHER = "on the card, the network nearest another card"
-WHY = (NO_OUTLINE, OUTLINE_OFF, UNSURE, NEAREST_ANOTHER)
+JUDGED_WITH_ANOTHER = "on the card, judged as a part of another outline"
+WHY = (NO_OUTLINE, OUTLINE_OFF, UNSURE, NEAREST_ANOTHER, JUDGED_WITH_ANOTHER)
 
 
 def short_side(corners: np.ndarray) -> float:
@@ -57,10 +60,13 @@ def missed_why(reads, outlines, card: str, truth: np.ndarray) -> str:
     it but none within MATCH of its corners or of a border printed inside them (BORDER), or,
     from the reader's verdicts on the frame (FaceReader.read_all: one per thing, on its outline
     the network finds most like a taught face), one on the card whose view the network finds
-    nearest the card (no rule sure enough to name it) or nearest another card."""
+    nearest the card (no rule sure enough to name it) or nearest another card; or no verdict on
+    the card, its outlines judged as a part of a thing whose kept outline lies off it."""
     if not any(covers(quad, truth) for quad in outlines):
         return NO_OUTLINE
     if not any(on_card(quad, truth, BORDER) for quad in outlines):
         return OUTLINE_OFF
     covering = [read for read in reads if covers(read.quad, truth)]
+    if not covering:
+        return JUDGED_WITH_ANOTHER
     return UNSURE if any(read.best == card for read in covering) else NEAREST_ANOTHER

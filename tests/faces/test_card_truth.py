@@ -3,7 +3,7 @@
 from types import SimpleNamespace
 
 import numpy as np
-from card_truth import NEAREST_ANOTHER, NO_OUTLINE, OUTLINE_OFF, UNSURE, missed_why
+from card_truth import JUDGED_WITH_ANOTHER, NEAREST_ANOTHER, NO_OUTLINE, OUTLINE_OFF, UNSURE, missed_why
 
 TRUTH = np.float32([[100, 100], [200, 100], [200, 250], [100, 250]])  # short side 100 px
 MIDDLE = TRUTH.mean(axis=0)
@@ -28,5 +28,8 @@ def test_a_miss_is_put_down_to_the_finder_or_to_the_judges():
     for on in (turned, border):
         assert missed_why([read(off)], [off, on], "R1", TRUTH) == UNSURE
         assert missed_why([read(off, "R2")], [off, on], "R1", TRUTH) == NEAREST_ANOTHER
-    # the verdicts on the card decide: any whose view the network finds nearest the card
+    # the verdicts on the card decide, not those on other things: any whose view the network
+    # finds nearest the card
     assert missed_why([read(turned, "R2"), read(TRUTH)], [turned], "R1", TRUTH) == UNSURE
+    assert missed_why([read(off, "R2"), read(elsewhere)], [off, turned], "R1", TRUTH) == NEAREST_ANOTHER
+    assert missed_why([read(elsewhere)], [turned], "R1", TRUTH) == JUDGED_WITH_ANOTHER
