@@ -20,7 +20,7 @@ NO_OUTLINE = "no outline on the card"
 OUTLINE_OFF = "outline off its corners"
 UNSURE = "on the card, unsure"
 NEAREST_ANOTHER = "on the card, the network nearest another card"
-JUDGED_WITH_ANOTHER = "on the card, judged as a part of another outline"
+JUDGED_WITH_ANOTHER = "on the card, judged as a part of another thing"
 WHY = (NO_OUTLINE, OUTLINE_OFF, UNSURE, NEAREST_ANOTHER, JUDGED_WITH_ANOTHER)
 
 
