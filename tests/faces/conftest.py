@@ -17,7 +17,6 @@ if str(BENCH) not in sys.path:
 
 import bench_starts  # noqa: E402
 import faces_synth_a  # noqa: E402
-from card_truth import corner_error, short_side  # noqa: E402,F401 (the finder tests' yardsticks)
 
 from companion.faces.deck_file import Deck  # noqa: E402
 from companion.faces.reader import FaceReader  # noqa: E402

@@ -9,15 +9,13 @@ from __future__ import annotations
 import cv2
 import faces_synth_a
 import faces_synth_b
-from conftest import corner_error, short_side
+from card_truth import MATCH, corner_error, short_side  # every corner within MATCH of the short side
 import numpy as np
 import pytest
 
 from companion.faces import finder, standing_out
 from companion.faces.finder import FACE_H, FACE_W, MAX_ASPECT, MIN_ASPECT, OutlineSearch, find_cards
 from companion.faces.teach import taught_faces
-
-MATCH = 0.04  # every corner within this share of the card's short side
 
 
 def _frame(gen, card: str, seed: int):

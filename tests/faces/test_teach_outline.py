@@ -12,7 +12,8 @@ import bench_starts
 import faces_synth_a
 import faces_synth_b
 from bench_faces import CARDS
-from conftest import bench_deck, bench_photo, bench_reader, corner_error, short_side
+from card_truth import corner_error, short_side
+from conftest import bench_deck, bench_photo, bench_reader
 from companion.faces.finder import OutlineSearch, ordered, overlap
 from companion.faces.teach import CLOTH_ROUND, NESTED_SHARE, OFF_CARD, outlines_or_why, taught_outlines
 from companion.faces.teach_outline import OVERLAP, cloth_round_a_card, off_the_card, pulled_in
