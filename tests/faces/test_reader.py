@@ -313,6 +313,39 @@ def test_frames_once_misread_name_no_other_card(generator, seed, index, frame_in
     assert set(bench_reader(generator, seed, index).read(frame, "multicolor")) <= {card}
 
 
+# frames of seeds no rule had been tried on that the reader names as another card, or as a card
+# where none is shown (by their card, or their kind of frame with no face): kept here so that they
+# stay in sight, each an expected failure while the reader errs so and a failure once it does not
+KNOWN_MISREADS = [
+    ("a", 462, 2, 24, "W4"),  # a blurred, washed-out white 4 named the 2 by its figures, the
+    # network 0.98 like the 2 and 0.02 ahead of another white rank, the pixel judge nearest the 3
+    ("b", 450, 4, 5, "W2"),  # a white 2 outlined short of one end, past a glare: its view shows one
+    # diamond, 0.79 like the white 1 for the network, which the pixel judge finds nearest too
+    ("b", 467, 4, 48, "notebook"),  # a lined notebook, 0.82 like a pale deck's white 1 for the
+    # network and 0.20 ahead, which the discriminant names and the pixel judge finds nearest
+]
+
+
+class KnownMisread(Exception):
+    """The reader named a card not in view."""
+
+
+@pytest.mark.xfail(strict=True, raises=KnownMisread, reason="a known misread, seen on seeds no rule was tried on")
+@pytest.mark.parametrize("generator, seed, index, at, label", KNOWN_MISREADS)
+def test_known_misreads_name_no_other_card(generator, seed, index, at, label):
+    _deck, frames, empties = bench_deck(generator, seed, index)
+    if at < len(frames):
+        frame, shown = frames[at]
+        assert shown == {label}
+    else:
+        frame, kind = empties[at - len(frames)]
+        assert kind == label
+        shown = set()
+    named = set(bench_reader(generator, seed, index).read(frame, "multicolor"))
+    if not named <= shown:
+        raise KnownMisread(f"named {sorted(named)}")
+
+
 def test_a_later_looks_view_less_than_very_like_a_card_is_named_only_where_its_figure_leans_to_it(monkeypatch):
     """A blurred green 4 of a deck printed with pips (corpus A, seed 357, unseen when it was
     looked at): the first look found no outline of it, and a later look outlined it inside its
@@ -581,13 +614,16 @@ def judged(reader, monkeypatch):
 def test_a_card_is_named_only_where_both_judges_find_it_near_and_one_is_sure(reader, judged, monkeypatch):
     """The network's sure card is named if it is among the pixel judge's near cards, as close
     to its taught face as the pixel judge asks of a card it names, the pixel judge sure of no
-    card, and its discriminant names it too (or the network is all but certain of it, on a
-    first-look outline); the pixel judge's sure card is named if the network's nearest card is
-    the same and the network finds the view like a taught face at all. Where the pixel judge
+    card, and its discriminant names it too (or the network is all but certain of it, its
+    figure not against it on an outline of a later look); the pixel judge's sure card is named
+    if the network's nearest card is the same and the network finds the view like a taught face
+    at all. Where the pixel judge
     is sure of a card and the network finds another clearly nearer, nothing is named; where the
     pixel judge finds another card nearer without being sure of it, the network's card is
     named only on a first look, the network very sure of it or very like it."""
-    named, learned, corners, untold, _margins = judged
+    from companion.faces.reader import AGAINST_MARGIN
+
+    named, learned, corners, untold, margins = judged
     sure, unsure = NetVerdict("W5", "W5", 0.95, 0.1), NetVerdict(None, "W5", 0.9, 0.02)
     near_both = {"W1": 0.06, "W5": 0.11}
     assert named(sure, seen(None, "W5", 0.11, 0.4, {"W5": 0.11})) == (None, "")  # the corners do not say 5
@@ -658,16 +694,23 @@ def test_a_card_is_named_only_where_both_judges_find_it_near_and_one_is_sure(rea
     assert named(NetVerdict(None, "W5", 0.45, 0.2), seen("W5", "W5", 0.1, 0.4, {"W5": 0.1})) == (None, "")
     assert named(NetVerdict(None, "W3", 0.94, 0.03), seen("W1", "W1", 0.06, 0.48)) == (None, "")
     # the network all but certain (CERTAIN_LIKENESS alike, CERTAIN_GAP ahead) and the card
-    # within the pixel judge's own limit, on a first-look outline: named though the
-    # discriminant does not second it, and though the pixel judge finds another card nearer
+    # within the pixel judge's own limit: named though the discriminant does not second it,
+    # and though the pixel judge finds another card nearer
     learned.clear()
     certain = NetVerdict("W5", "W5", 0.9, 0.3)
     assert named(certain, seen(None, "W5", 0.3, 0.4, {"W5": 0.3})) == ("W5", "network")
     assert named(NetVerdict("W5", "W5", 0.9, 0.2), seen(None, "W5", 0.3, 0.4, {"W5": 0.3})) == (None, "")
     assert named(NetVerdict("W5", "W5", 0.8, 0.3), seen(None, "W5", 0.3, 0.4, {"W5": 0.3})) == (None, "")
     assert named(certain, seen(None, "W5", far, 0.4, {"W5": far})) == (None, "")  # past MAX_RESIDUAL
+    # on an outline of a later look too, its figure not against the card
+    assert named(certain, seen(None, "W5", 0.2, 0.4, {"W5": 0.2}), max_residual=0.22) == ("W5", "network")
+    margins["W5"] = (0.3, -AGAINST_MARGIN)
     assert named(certain, seen(None, "W5", 0.2, 0.4, {"W5": 0.2}), max_residual=0.22) == (None, "")
+    assert named(certain, seen(None, "W5", 0.2, 0.4, {"W5": 0.2})) == ("W5", "network")  # a first look
+    del margins["W5"]
     assert named(certain, seen(None, "W1", 0.2, 0.4, {"W1": 0.2, "W5": 0.3})) == ("W5", "network")
+    # ... but on a later look's outline only where the pixel judge finds the card nearest
+    assert named(certain, seen(None, "W1", 0.2, 0.4, {"W1": 0.2, "W5": 0.3}), max_residual=0.22) == (None, "")
     # the pixel judge's nearest another card: the discriminant's whole card must tell the suit
     untold.add("W5")
     assert named(certain, seen(None, "Y5", 0.2, 0.4, {"Y5": 0.2, "W5": 0.3})) == (None, "")
@@ -1047,11 +1090,14 @@ def test_a_card_the_network_is_sure_of_is_seconded_by_the_discriminant_though_fa
     monkeypatch.setattr(PixelJudge, "learns", lambda judge, face, named, min_each_corner=None: named in judge.cards
                         and judge.learned(face) == judge.cards.index(named))
     # (each corner's figure tells the rainbow 4 and the red 1 too, alone or with the other
-    # judges' nearest cards: FIGURE_MARGIN, AGREED_MARGIN. Set aside here)
+    # judges' nearest cards: FIGURE_MARGIN, AGREED_MARGIN; and the network is all but certain of
+    # the red 1 on a later look's outline grown, 0.94 alike and 0.28 ahead: CERTAIN_GAP. Set
+    # aside here)
     from companion.faces import reader as reader_module
 
     monkeypatch.setattr(reader_module, "FIGURE_MARGIN", 1.0)
     monkeypatch.setattr(reader_module, "AGREED_MARGIN", 1.0)
+    monkeypatch.setattr(reader_module, "CERTAIN_GAP", 2.0)
     assert bench_reader("b", 8, index).read(frame, "multicolor") == []
 
 
@@ -1351,6 +1397,62 @@ def test_a_card_both_judges_take_for_another_suit_is_not_named_by_its_figure(mon
 
     monkeypatch.setattr(reader_module, "SATURATED_SHARE", float("inf"))
     assert reader.read(frame, "multicolor") == ["R3"]
+
+
+def test_a_card_the_network_is_all_but_certain_of_is_named_on_a_later_looks_outline(monkeypatch):
+    """Corpus B, seed 375, deck 5: a dark green 5 on a checked cloth, a streak of glare across
+    it. No edge outlines it; what stands out from the cloth does, and the network finds that
+    view 0.92 like the green 5 and 0.38 ahead (all but certain: CERTAIN_LIKENESS, CERTAIN_GAP),
+    the pixel judge finds it nearest and within its limit, and its figure is not against it,
+    but the discriminant does not name it. Named the green 5; with the network asked to be
+    further ahead than it is, nothing."""
+    from companion.faces import reader as reader_module
+    from companion.faces.reader import CERTAIN_GAP, CERTAIN_LIKENESS
+
+    _deck, frames, _empties = bench_deck("b", 375, 5)
+    frame, shown = frames[37]
+    assert shown == {"G5"}
+    reader = bench_reader("b", 375, 5)
+    assert OutlineSearch(frame).cards(fallback=False) == []
+    reads = reader.read_all(frame, "multicolor")
+    assert [(read.card, read.by) for read in reads] == [("G5", "network")]
+    assert reads[0].likeness >= CERTAIN_LIKENESS and reads[0].gap >= CERTAIN_GAP
+    assert reader.pixels.learned(reads[0].face) is None
+    monkeypatch.setattr(reader_module, "CERTAIN_GAP", reads[0].gap + 0.01)
+    assert reader.read(frame, "multicolor") == []
+
+
+def test_a_saturated_card_whose_corners_colour_tells_its_suit_is_named(monkeypatch):
+    """Corpus B, seed 405, deck 5: a green 2 under a lamp that saturated the camera over most
+    of the view (SATURATED_SHARE). The network finds it 0.98 like the green 2 and 0.5 ahead,
+    and the pixel judge is sure of it, but with the saturated pixels let be a 2 of another
+    suit comes as near (the saturation guard). Each corner's figure is about 0.5 nearer in
+    colour to the green 2 than to any other suit's 2: named the green 2. With the corners'
+    colours or the network's likeness never enough, the guard holds it back (the outline
+    shrunk and grown too)."""
+    from companion.faces import features
+    from companion.faces import reader as reader_module
+    from companion.faces.reader import SATURATED_COLOUR_MARGIN, SATURATED_LIKENESS, SATURATED_SHARE
+
+    _deck, frames, _empties = bench_deck("b", 405, 5)
+    frame, shown = frames[15]
+    assert shown == {"G2"}
+    reader = bench_reader("b", 405, 5)
+    reads = reader.read_all(frame, "multicolor")
+    assert [(read.card, read.best) for read in reads] == [("G2", "G2")]
+    face, allowed = reads[0].face, shown_cards("multicolor")
+    assert features.saturated_share(face) >= SATURATED_SHARE
+    assert reader._suit_in_doubt(face, "G2", allowed)
+    assert reads[0].likeness >= SATURATED_LIKENESS
+    assert reads[0].by == "pixels" and reads[0].pixels_sure == "G2"
+    margins = reader.colours.margins(face, "G2", allowed)
+    assert np.isfinite(margins).all() and max(margins) <= -SATURATED_COLOUR_MARGIN
+    monkeypatch.setattr(reader_module, "SATURATED_COLOUR_MARGIN", np.inf)
+    assert reader.read(frame, "multicolor") == []
+    monkeypatch.setattr(reader_module, "SATURATED_COLOUR_MARGIN", SATURATED_COLOUR_MARGIN)
+    assert reader.read(frame, "multicolor") == ["G2"]
+    monkeypatch.setattr(reader_module, "SATURATED_LIKENESS", 1.01)  # more than a cosine can be
+    assert reader.read(frame, "multicolor") == []
 
 
 def test_a_notebook_a_later_look_finds_is_not_taken_for_a_white_1(monkeypatch):

@@ -371,7 +371,8 @@ def test_a_photo_whose_outline_is_the_cloths_is_asked_again_on_a_plain_part(
     if d.can_shoot:
         d.shot(f"teach/teach-{size[0]}x{size[1]}-{lang}-{why.replace('_', '-')}")
     assert len(screen.teach.deck) == 0
-    camera.extra = None
+    camera.extra = None  # taken away, as the hint asks: the pass sees the table empty first
+    assert d.wait_for(lambda: screen.teach.seen in ("no_card", "idle"), timeout=30), screen.teach.seen
     teach_face(d, camera, screen, screen.teach.current)
     assert screen.teach.done_count == 1 and not d.ids("teach")["card_outline"].refused
 
