@@ -56,7 +56,7 @@ import card_truth  # noqa: E402
 from companion.faces.deck_file import Deck  # noqa: E402
 from companion.faces.finder import OutlineSearch  # noqa: E402
 from companion.faces.odd_faces import odd_faces  # noqa: E402
-from companion.faces.reader import FaceReader  # noqa: E402
+from companion.faces.reader import FaceReader, later_looks  # noqa: E402
 from companion.faces.teach import confusions, learn_face  # noqa: E402
 from companion.rules.variants import VARIANTS  # noqa: E402
 
@@ -145,12 +145,11 @@ def drawn_frame(gen, rng: np.random.Generator, look, at: int, frames: int = FRAM
 
 def every_outline(frame: np.ndarray, reads) -> list[np.ndarray]:
     """The outlines the reader may judge in the frame: those of each look it may take
-    (reader.FaceReader.read_all; with a later look's, those it passes over as the same as one
-    judged before, all but on it), and those of its verdicts (among them an outline shrunk or
-    grown)."""
+    (reader.FaceReader.read_all: the first, then reader.later_looks; with a later look's, those it
+    passes over as the same as one judged before, all but on it), and those of its verdicts (among
+    them an outline shrunk or grown)."""
     search = OutlineSearch(frame)
-    looks = (search.cards(fallback=False), search.standing_out(without_arms=True), search.faint(),
-             search.unlike_cloth())
+    looks = [search.cards(fallback=False)] + [look(()) for look, _coarse in later_looks(search)]
     return [quad for look in looks for quad in look] + [read.quad for read in reads]
 
 

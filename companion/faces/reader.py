@@ -181,6 +181,7 @@ all taught (an untaught rank would be named as the taught rank it looks most lik
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -458,10 +459,7 @@ class FaceReader:
         out = self._colours_told(search, one_per_thing(reads), allowed)
         known = list(quads)
         looked = [(reads, None, False)]  # each look's reads, with the limits they were judged by
-        # each later look only while no card is named; (look, whether its outlines are coarse)
-        later_looks = ((lambda found: search.standing_out(found, without_arms=True), False), (search.faint, False),
-                       (search.unlike_cloth, True))
-        for look, coarse in later_looks:
+        for look, coarse in later_looks(search):  # each only while no card is named
             if any(read.card is not None for read in out):
                 break
             more = look(known)
@@ -1018,6 +1016,14 @@ def _nearest_by_residual(pixels: PixelVerdict, card: str) -> bool:
     """Whether no card is nearer the view than `card` by residual (the pixel judge's nearest
     card is the one of those all but as near that leans most clearly towards itself)."""
     return pixels.near.get(card, np.inf) <= min(pixels.near.values(), default=np.inf)
+
+
+def later_looks(search: OutlineSearch) -> tuple[tuple[Callable[[Sequence[Quad]], list[Quad]], bool], ...]:
+    """The looks FaceReader.read_all takes after the first (search.cards), in order, while no card
+    is named: (the look, given the outlines found before, which it passes over; whether its
+    outlines are coarse, see FaceReader._ruled)."""
+    return ((lambda found: search.standing_out(found, without_arms=True), False), (search.faint, False),
+            (search.unlike_cloth, True))
 
 
 def one_per_thing(reads: list[FaceRead]) -> list[FaceRead]:

@@ -492,9 +492,10 @@ def test_the_deck_taught_last_is_read_from_the_start(start_app, camera, data_dir
         context.session.new_game(GameSetup.create(["Ana", "Ben", "Cy"]))
         d = start_app(context)
         assert d.wait_for(lambda: d.model.camera_running, timeout=20), d.model.scan_state
-        # (a deck that could not be learned says why in the notice)
+        # (a deck that could not be learned says why in the notice; a service not yet handed over
+        # to the app is None)
         assert d.wait_for(lambda: getattr(d.app.camera.service, "_faces", None) is not None, timeout=30), \
-            d.root.toast.text
+            (d.app.camera.service, d.root.toast.text)
         settled(d)
         camera.show(Card("Y", 1), LIVE_POSE)
         assert d.wait_for(lambda: len(d.session.game.events) == 1, timeout=30), d.model.scan_state
