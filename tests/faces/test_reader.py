@@ -324,8 +324,8 @@ KNOWN_MISREADS = [
     ("b", 467, 4, 48, "notebook"),  # a lined notebook, 0.82 like a pale deck's white 1 for the
     # network and 0.20 ahead, which the discriminant names and the pixel judge finds nearest
     ("a", 498, 0, 32, "W3"),  # a blurred white 3 of a deck whose ranks differ only by the figure in
-    # their corners, named the 5 by its corners (0.09 nearer the 5's), the network 0.92 like the 5
-    # and 0.08 ahead, the pixel judge nearest the 4
+    # their corners, named the 5 by its corners (each matching the 5 better than any other rank by
+    # 0.09), the network 0.92 like the 5 and 0.08 ahead, the pixel judge nearest the 4
     ("b", 517, 4, 18, "Y3"),  # a yellow roman III named the II by the network (0.90 alike, 0.17
     # ahead), the pixel judge nearest the II and the discriminant naming it, the figures leaning
     # to it by 0.05
