@@ -47,10 +47,10 @@ paper, so that a lined notebook is not a faintly printed white 1):
   (CERTAIN_LIKENESS, CERTAIN_GAP) and the view is within MAX_RESIDUAL of it (on an outline of a
   later look, the pixel judge finding it nearest and its figure not against it), or the network
   finds the view very like the card (STRONG_LIKENESS), the pixel judge finds it nearest and within
-  its limit (FAR_RESIDUAL where the network is very sure), each
-  corner's figure matches it better than any other rank's by AGREED_MARGIN (FIGURE_MARGIN on an
-  outline of a later look), the discriminant's whole card tells its suit and its rank corners
-  tell no other rank (a pale deck's faint figures, which the discriminant all but loses). Where
+  its limit (FAR_RESIDUAL where the network is very sure), each corner's figure matches it better
+  than any other rank's by AGREED_MARGIN (FIGURE_MARGIN on an outline of a later look), the
+  discriminant's whole card tells its suit and its rank corners tell no other rank (a pale deck's
+  faint figures, which the discriminant all but loses). Where
   the pixel judge finds another card a little nearer (under a lamp two ranks of one suit, or one
   rank in two suits, may be about as near; a rainbow card's stripes may put it nearer another
   rainbow card), only on an outline of the first look: the network very sure of the card (each
@@ -603,8 +603,7 @@ class FaceReader:
         colours by tells nothing)."""
         if verdict.alike.get(card, -np.inf) < SATURATED_LIKENESS:
             return False
-        margins = self.colours.margins(face, card, allowed)
-        return all(np.isfinite(margin) and margin <= -SATURATED_COLOUR_MARGIN for margin in margins)
+        return _colours_tell(self.colours.margins(face, card, allowed), SATURATED_COLOUR_MARGIN)
 
     def _suit_in_doubt(self, face: np.ndarray, card: str, allowed: set[str] | None) -> bool:
         """Whether the view's colours are saturated over much of the card (SATURATED_SHARE of its
@@ -959,8 +958,7 @@ class FaceReader:
         margins = self.colours.margins(face, card, allowed)  # -inf: no colour to tell by
         if min(margins) >= COLOUR_AGAINST_MARGIN:
             return False
-        return pixels.best[:1] == card[:1] \
-            or (bool(np.isfinite(margins).all()) and max(margins) <= -COLOUR_SUIT_MARGIN)
+        return pixels.best[:1] == card[:1] or _colours_tell(margins, COLOUR_SUIT_MARGIN)
 
     def _may_name(self, card: str, allowed: set[str] | None) -> bool:
         """The card is in the variant's deck, and every card of its suit that may be shown was
@@ -1016,6 +1014,13 @@ def _nearest_by_residual(pixels: PixelVerdict, card: str) -> bool:
     """Whether no card is nearer the view than `card` by residual (the pixel judge's nearest
     card is the one of those all but as near that leans most clearly towards itself)."""
     return pixels.near.get(card, np.inf) <= min(pixels.near.values(), default=np.inf)
+
+
+def _colours_tell(margins: tuple[float, ...], margin: float) -> bool:
+    """Whether each corner's figure is nearer in colour to the card than to the same rank of any
+    other suit by `margin` (CornerColourJudge.margins: below 0 nearer the card; -inf, a light too
+    strong to tell colours by, tells nothing)."""
+    return bool(np.isfinite(margins).all()) and max(margins) <= -margin
 
 
 def later_looks(search: OutlineSearch) -> tuple[tuple[Callable[[Sequence[Quad]], list[Quad]], bool], ...]:

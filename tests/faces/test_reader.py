@@ -623,10 +623,10 @@ def test_a_card_is_named_only_where_both_judges_find_it_near_and_one_is_sure(rea
     card, and its discriminant names it too (or the network is all but certain of it, its
     figure not against it on an outline of a later look); the pixel judge's sure card is named
     if the network's nearest card is the same and the network finds the view like a taught face
-    at all. Where the pixel judge
-    is sure of a card and the network finds another clearly nearer, nothing is named; where the
-    pixel judge finds another card nearer without being sure of it, the network's card is
-    named only on a first look, the network very sure of it or very like it."""
+    at all. Where the pixel judge is sure of a card and the network finds another clearly nearer,
+    nothing is named; where the pixel judge finds another card nearer without being sure of it,
+    the network's card is named only on a first look, the network very sure of it or very like
+    it."""
     from companion.faces.reader import AGAINST_MARGIN
 
     named, learned, corners, untold, margins = judged
