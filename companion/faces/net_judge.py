@@ -3,8 +3,8 @@
 Every taught face, and the same face turned over (a card may lie either way up), is a vector of
 the network's; a view names the card whose taught vector is nearest (cosine), only when it is
 near enough (MIN_LIKENESS) and nearer than every other card's by MIN_GAP. Each verdict also says
-how much nearer the nearest card is than every other in the network's vectors as learned for this
-deck (net_discriminant.NetDiscriminant), which the reader asks where the other judges agree.
+how much nearer that nearest card is than every other in the network's vectors as learned for
+this deck (net_discriminant.NetDiscriminant), which the reader asks where the other judges agree.
 """
 
 from __future__ import annotations
