@@ -22,8 +22,7 @@ frames with no face (an empty table, a card's back, a phone, the box lid, a hand
                cards from), on one core (OpenCV and numpy's BLAS kept to one thread), beside
                bare pyzbar.decode on the same frames, measured alternately in the same run
   a deck       the time to find the faces in a deck's teach photos, beside the time the reader
-               then takes to be built from them (most of it the network run on the taught faces'
-               views, net_discriminant.NetDiscriminant, and discriminant.FaceModel learning the
+               then takes to be built from them (most of it discriminant.FaceModel learning the
                faces; once per deck loaded)
 
 Goals: read right >= 95%, no wrong and no false card, at no more than 1.5x the time of pyzbar.
@@ -220,8 +219,7 @@ def report(name: str, t: dict) -> None:
           f"   ratio {ms_f / max(ms_z, 1e-9):.2f}x  (goal: >=95% right, 0 wrong, 0 false, <=1.5x)")
     decks = max(t["decks"], 1)
     print(f"  a deck of {len(CARDS)} faces: its photos taught in {t['t_teach'] / decks:.2f} s,"
-          f" the reader built from them in {t['t_learn'] / decks:.2f} s (its discriminants learned;"
-          " once per deck loaded)")
+          f" the reader built from them in {t['t_learn'] / decks:.2f} s (its discriminant learned; once per deck loaded)")
 
 
 def corpus_arguments(description: str, save_help: str) -> argparse.Namespace:

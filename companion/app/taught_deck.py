@@ -54,7 +54,7 @@ def open_reader(path: Path | None) -> tuple[Callable | None, str | None]:
         return None, None
     try:
         deck = load_deck(path)
-        reader = FaceReader(deck)  # learns the deck's faces: two or three seconds on a PC
+        reader = FaceReader(deck)  # learns the deck's faces: a second or two
     except DeckError as err:
         return None, format_message(NOT_READ_NOTICE, {"reason": message(err)})
     except Exception as err:  # never a traceback for a deck file, whatever is in it

@@ -20,9 +20,8 @@ that blends with the cloth in one photo and not in another) moves a 4 to where a
 So each corner is judged against each taught corner at the one of a few shifts and zooms of
 the outline (CORNER_MOVES) that suits that corner best: the card named and every card against
 it each get their best alignment, so a move never makes a rival look further than it is.
-Learned when a deck is loaded, with OpenCV and numpy: about 0.3 s of the 2.2 s a reader of a
-deck of 30 cards takes to build on a two-core PC (bench/bench_faces.py prints it; most of the
-rest is the network's vectors learned for the deck, net_discriminant.py), longer on a Raspberry
+Learned when a deck is loaded, with OpenCV and numpy: most of the 1.3 s a reader of a deck of
+30 cards takes to build on a two-core PC (bench/bench_faces.py prints it), longer on a Raspberry
 Pi.
 """
 

@@ -2,9 +2,7 @@
 
 Every taught face, and the same face turned over (a card may lie either way up), is a vector of
 the network's; a view names the card whose taught vector is nearest (cosine), only when it is
-near enough (MIN_LIKENESS) and nearer than every other card's by MIN_GAP. Each verdict also says
-how much nearer that nearest card is than every other in the network's vectors as learned for
-this deck (net_discriminant.NetDiscriminant), which the reader asks where the other judges agree.
+near enough (MIN_LIKENESS) and nearer than every other card's by MIN_GAP.
 """
 
 from __future__ import annotations
@@ -15,7 +13,6 @@ import numpy as np
 
 from companion.faces.deck_file import Deck
 from companion.faces.face_net import FaceNet
-from companion.faces.net_discriminant import NetDiscriminant
 
 # lined notebooks and a phone's pale screen the network was sure were a cream deck's white 1 were
 # 0.60-0.63 alike; of the cards it was sure of and right, 0.13% were less than 0.65 alike
@@ -32,10 +29,6 @@ class NetVerdict:
     gap: float  # over the next card's
     second: str = ""  # that next card
     alike: dict[str, float] = field(default_factory=dict)  # the likeness of the view to each card
-    # how much nearer the card `best` is than every other card in the network's vectors as learned
-    # for the deck (NetDiscriminant.margins: negative where another card is nearer there; -inf for
-    # a deck of fewer than two cards taught)
-    learned: float = -np.inf
 
 
 class NetJudge:
@@ -52,17 +45,13 @@ class NetJudge:
         self._taught = self.net.embed(faces)
         self._labels = np.array(labels, int)
         self._with_faces, self._starts = np.unique(self._labels, return_index=True)
-        self.learned = NetDiscriminant(self.net.embed, faces[::2], labels[::2], len(self.cards))
 
     def likeness(self, faces: list[np.ndarray]) -> np.ndarray:
         """Per view and card: the cosine of the view with the card's nearest taught vector."""
-        return self._likeness(self.net.embed(faces))
-
-    def _likeness(self, vectors: np.ndarray) -> np.ndarray:
-        out = np.full((len(vectors), len(self.cards)), -1.0, np.float32)
-        if not len(vectors) or not len(self._labels):
+        out = np.full((len(faces), len(self.cards)), -1.0, np.float32)
+        if not faces or not len(self._labels):
             return out
-        cos = vectors @ self._taught.T
+        cos = self.net.embed(faces) @ self._taught.T
         # the taught vectors lie card by card (__init__): each card's greatest in one reduction;
         # a card named in the deck file without a face stays at -1
         out[:, self._with_faces] = np.maximum.reduceat(cos, self._starts, axis=1)
@@ -79,8 +68,7 @@ class NetJudge:
 
     def verdicts(self, faces: list[np.ndarray]) -> list[NetVerdict]:
         out = []
-        vectors = self.net.embed(faces)
-        for row, learned in zip(self._likeness(vectors), self.learned.margins(vectors)):
+        for row in self.likeness(faces):
             order = np.argsort(row)[::-1]
             first = float(row[order[0]])
             second = float(row[order[1]]) if len(order) > 1 else -1.0
@@ -88,5 +76,5 @@ class NetJudge:
             runner_up = self.cards[order[1]] if len(order) > 1 else ""
             sure = first >= self.min_likeness and first - second >= self.min_gap
             out.append(NetVerdict(best if sure else None, best, first, first - second, runner_up,
-                                  dict(zip(self.cards, map(float, row))), float(learned[order[0]])))
+                                  dict(zip(self.cards, map(float, row)))))
         return out

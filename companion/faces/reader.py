@@ -13,8 +13,7 @@ Each card-shaped outline in the frame (finder.OutlineSearch) is put upright and 
 A card is named only when one judge is sure of it and the other does not point elsewhere (or
 finds another rank of its suit all but as near, the rank told; or, where no judge's card is
 seconded so, the figure in its corners tells its rank and both agree on its suit, or all three
-agree on the card, or the corners tell the network's card, or the network's vectors as learned for
-the deck tell the pixel judge's nearest card), and the view shows the card's print
+agree on the card, or the corners tell the network's card), and the view shows the card's print
 (PixelJudge: no more than MAX_BARE_RATIO times as far from the card as from a bare card of its
 paper, so that a lined notebook is not a faintly printed white 1):
 
@@ -107,17 +106,6 @@ paper, so that a lined notebook is not a faintly printed white 1):
   judge's nearest card or the colour of each corner's figure (COLOUR_SUIT_MARGIN,
   corner_colours.CornerColourJudge), never both corners' figures nearer in colour to the same
   rank of another suit (COLOUR_AGAINST_MARGIN); and the view showing the card's print.
-- the network's vectors as learned for the deck telling the card, where no rule above names it, on
-  an outline of any look (a white 4 the network found 0.84 like the view and 0.07 ahead of the 5,
-  the pixel judge nearest it by a little and its discriminant silent, the figures telling nothing:
-  38 nearer it than any other card as learned; corpus B, seed 410): the network sure of the card
-  and finding the view very like it (STRONG_LIKENESS), and the view LEARNED_MARGIN nearer the card
-  than any other card in the network's vectors as learned for the deck (NetVerdict.learned,
-  net_discriminant.NetDiscriminant: which of their directions vary from one view of a face to the
-  next and which tell the deck's faces apart); the pixel judge sure of no card (nor its first judge
-  of another) and finding the card nearest, the discriminant's whole card telling the suit and its
-  rank corners no other rank, no corner's figure matching another rank of the suit better by
-  LEARNED_AGAINST_MARGIN, and the view showing the card's print.
 
 Wherever the figures alone tell the rank (the rules above whose reads are named by "figures",
 FaceRead.by), neither corner's figure may match another rank of its suit better by
@@ -390,29 +378,6 @@ COLOUR_MARGIN = 0.3
 # the pixel judge), 0.2 and 0.5 points, none wrong
 COLOUR_SUIT_MARGIN = 0.05
 COLOUR_AGAINST_MARGIN = 0.1
-# where no rule above names the card the network is sure of and finds very like the view, its
-# vectors as learned for the deck (net_discriminant.py) may tell it: the view this much nearer the
-# card than any other card there (in units of the spread of a face's views: twice the log of the
-# odds, were those views the whole truth), the pixel judge finding it nearest, its discriminant's
-# whole card telling the suit, and no corner's figure matching another rank of the suit better by
-# LEARNED_AGAINST_MARGIN. From the judges' verdicts recorded on 24 tuned seeds of each corpus
-# (401-424): of the 200 outlines no rule named that the other conditions let through, one was of a
-# wrong card, and the learned space found another card nearer it, by 31 (a white 4 the network
-# took for the 5, 0.90 alike); nine in ten of the others were 18 or more (half 167 or more); 15 and
-# 33 more card frames named, none wrong. The learned space sees what the network sees: a glare on a
-# pale cloth the network took for a white 2 was 2 there, but an outline a corner short on a yellow
-# 3 that it took for the 4 was 120, its figures leaning to another rank by 0.051 (corpus A, seeds
-# 487 and 491, seen when the rule was made): where both are wrong, the figures must not lean against
-# the card. Of the frames it named on seeds 401-424, 12 had figures leaning to another rank by
-# 0.01-0.04 (the least: 0.038). That form of the rule named a white 5 of corpus B, seed 12, the 4,
-# which an earlier reader named so too (outlined a couple of pixels off, its corner figures where
-# the 4's were taught): the network and the learned space took it for the 4, the pixel judge found
-# the 4 nearest and the figures leaned to it, but the discriminant's rank corners, matched at a few
-# shifts, told the 5. So they may tell no other rank. On 25 seeds no rule had been tried on
-# (521-545), 5 and 19 more card frames named than without the rule, none fewer on any seed, none
-# wrong
-LEARNED_MARGIN = 20.0
-LEARNED_AGAINST_MARGIN = 0.04
 # where no card of a frame is named, an outline the network is sure of and finds very like
 # its card is judged again shrunk and grown about its middle by these factors (FaceReader._resized),
 # unless the view of the outline as found casts doubt on the card (FaceReader._doubted). Without
@@ -458,8 +423,7 @@ class FaceRead:
     best: str  # the taught card the network finds the view most like, named or not
     likeness: float  # to it (cosine of the network's vectors; 1 is the taught face itself)
     gap: float  # its likeness less the next card's
-    # which judge named the card: "network", "pixels", "figures", "agreement", "corners" or
-    # "learned" (the network's vectors as learned for the deck)
+    # which judge named the card: "network", "pixels", "figures", "agreement" or "corners"
     by: str = ""
     pixels_sure: str | None = None  # the card the pixel judge was sure of, named or not
     face: np.ndarray | None = dataclasses.field(default=None, repr=False, compare=False)  # the view, upright
@@ -694,9 +658,6 @@ class FaceReader:
             if verdict.card is not None and card in pixels.printed \
                     and self._corners_tell(face, verdict, pixels, figure, allowed, first_look):
                 return card, "corners", None
-            if verdict.card is not None and card in pixels.printed \
-                    and self._learned_tells(face, verdict, pixels, figure):
-                return card, "learned", None
         nearest = pixels.best
         if first_look and nearest in pixels.printed and self._may_name(nearest, allowed) \
                 and self._figure_tells_nearest(face, verdict, pixels, figure):
@@ -998,25 +959,6 @@ class FaceReader:
         if min(margins) >= COLOUR_AGAINST_MARGIN:
             return False
         return pixels.best[:1] == card[:1] or _colours_tell(margins, COLOUR_SUIT_MARGIN)
-
-    def _learned_tells(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
-                       figure: _FigureMargins) -> bool:
-        """Whether the network's vectors as learned for the deck (NetVerdict.learned,
-        net_discriminant.py) tell the card the network is sure of where no other rule names it:
-        the view very like the card (STRONG_LIKENESS) and LEARNED_MARGIN nearer it than any other
-        card in the learned space, the pixel judge nearest it (not sure of it, nor its first
-        judge of another card but for a later look's stricter limit), its discriminant's whole
-        card telling the suit and its rank corners no other rank (a white 5 outlined a couple of
-        pixels off, its corner figures where the 4's were taught, which the network and the
-        learned space took for the 4, the pixel judge nearest it and the figures leaning to it:
-        corpus B, seed 12), and no corner's figure matching another rank of the suit better by
-        LEARNED_AGAINST_MARGIN (_FigureMargins.against). The view must show the card's print
-        (asked by the caller). On an outline of any look."""
-        card = verdict.card
-        return verdict.likeness >= STRONG_LIKENESS and verdict.learned >= LEARNED_MARGIN \
-            and pixels.best == card and pixels.held_back in (None, card) \
-            and self.pixels.suit_told(face, card) and not self._another_rank_told(face, card) \
-            and not figure.against(card, LEARNED_AGAINST_MARGIN)
 
     def _may_name(self, card: str, allowed: set[str] | None) -> bool:
         """The card is in the variant's deck, and every card of its suit that may be shown was

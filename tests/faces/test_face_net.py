@@ -98,37 +98,3 @@ def test_the_rivals_of_a_clear_face_are_none_and_of_a_face_taught_twice_its_twin
     for card in ("G4", "G5", "R1"):
         twins.add(card, face if card != "R1" else taught.faces["R1"][0])
     assert NetJudge(twins).rivals(face, "G4") == ["G5"]
-
-
-def test_the_deck_as_learned_puts_a_face_seen_again_far_nearer_its_card_than_any_other(judge, taught):
-    """The network's vectors as learned for the deck (NetDiscriminant): a taught face seen again
-    under a lamp, softer, darker or compressed is four times in five nearer its card than every
-    other card by the margin the reader asks of a card only the learned space tells
-    (reader.LEARNED_MARGIN), and never so near another card."""
-    from companion.faces.reader import LEARNED_MARGIN
-
-    told = []
-    for card in CLASSIC:
-        for verdict in judge.verdicts(_seen_again(taught.faces[card][0])):
-            if verdict.best != card:  # the network nearest another card: the learned space not sure of it
-                assert verdict.learned < LEARNED_MARGIN, (card, verdict)
-            told.append(verdict.best == card and verdict.learned >= LEARNED_MARGIN)
-    assert sum(told) >= 0.8 * len(told), sum(told)
-
-
-def test_two_cards_taught_from_one_photo_are_not_told_apart_as_learned(taught, look):
-    """A deck whose G4 and G5 were taught from the same photo: nothing in the learned space tells
-    them apart, and a deck of one card has no learned space at all."""
-    from companion.faces.deck_file import Deck
-    from companion.faces.reader import LEARNED_MARGIN
-
-    photo = faces_synth_a.teach_photo(look, "G4", np.random.default_rng(6))
-    face = upright_face(photo, find_cards(photo)[0])
-    twins = Deck()
-    for card in ("G4", "G5", "R1"):
-        twins.add(card, face if card != "R1" else taught.faces["R1"][0])
-    verdict = NetJudge(twins).verdicts([face])[0]
-    assert verdict.best in ("G4", "G5") and abs(verdict.learned) < LEARNED_MARGIN
-    alone = Deck()
-    alone.add("R1", taught.faces["R1"][0])
-    assert NetJudge(alone).verdicts([taught.faces["R1"][0]])[0].learned == -np.inf

@@ -340,6 +340,9 @@ KNOWN_MISREADS = [
     ("b", 525, 5, 32, "G2"),  # a cream green 2 under a streak of glare across its lower diamond,
     # named the 1 by the network (0.82 alike, 0.50 ahead), the pixel judge nearest the 1 and the
     # discriminant naming it
+    ("b", 546, 5, 17, "M2"),  # a rainbow 2 named the 3 by its figures, the network 0.85 like the 3
+    # and 0.09 ahead
+    ("a", 567, 3, 22, "M5"),  # a rainbow 5 named the 4 by the network (0.83 alike, 0.10 ahead)
 ]
 
 
@@ -955,63 +958,6 @@ def test_a_card_all_three_judges_agree_on_is_named_though_none_is_sure_of_it(rea
     assert named(torn, near) == (None, "")
 
 
-def test_a_card_the_network_as_learned_for_the_deck_tells_is_named_where_the_pixel_judge_finds_it_nearest(
-        reader, judged, monkeypatch):
-    """Where no other rule names the card the network is sure of and finds the view very like
-    (STRONG_LIKENESS), it is named if its vectors as learned for the deck put the view
-    LEARNED_MARGIN nearer the card than any other card, the pixel judge finds it nearest (sure of
-    none), the view shows its print, the discriminant's whole card tells its suit and its rank
-    corners no other rank, and no corner's figure leans to another rank by LEARNED_AGAINST_MARGIN;
-    on an outline of a later look too."""
-    from companion.faces.reader import (LEARNED_AGAINST_MARGIN, LEARNED_MARGIN, SECOND_LOOK_MAX_RESIDUAL,
-                                        STRONG_LIKENESS)
-
-    named, _learned, _corners, untold, margins = judged
-    near = seen(None, "W5", 0.3, 0.4, {"W5": 0.3, "W4": 0.32})
-    plain = NetVerdict("W5", "W5", 0.9, 0.1, "W4")  # sure, not very sure: no other rule names it
-    assert named(plain, near) == (None, "")
-    told = dataclasses.replace(plain, learned=LEARNED_MARGIN)
-    assert named(told, near) == ("W5", "learned")
-    assert named(told, near, SECOND_LOOK_MAX_RESIDUAL) == ("W5", "learned")
-    assert named(dataclasses.replace(told, learned=LEARNED_MARGIN - 0.5), near) == (None, "")
-    assert named(dataclasses.replace(told, likeness=STRONG_LIKENESS - 0.01), near) == (None, "")
-    assert named(dataclasses.replace(told, card=None, gap=MIN_GAP - 0.01), near) == (None, "")  # not sure
-    assert named(told, seen(None, "W4", 0.3, 0.4, {"W4": 0.3, "W5": 0.31})) == (None, "")  # the 4 nearest
-    assert named(told, seen(None, "W5", 0.3, 0.4, {"W5": 0.3, "W4": 0.32}, printed=("W4",))) == (None, "")
-    untold.add("W5")
-    assert named(told, near) == (None, "")
-    untold.clear()
-    margins["W5"] = (-LEARNED_AGAINST_MARGIN + 0.01, 0.2)  # a corner's figure leaning a little to another rank
-    assert named(told, near) == ("W5", "learned")
-    margins["W5"] = (-LEARNED_AGAINST_MARGIN, 0.2)  # by as much as the rule allows: against it
-    assert named(told, near) == (None, "")
-    margins.clear()
-    ranks = {"W4"}  # the discriminant's rank corners tell another rank of the suit
-    monkeypatch.setattr(reader.pixels, "rank_told", lambda face, card: card in ranks)
-    assert named(told, near) == (None, "")
-    ranks.clear()
-    assert named(told, near) == ("W5", "learned")
-    # the pixel judge's first judge sure of another card, held back by a later look's limit
-    held = PixelVerdict(None, "W5", 0.3, 0.4, {"W5": 0.3, "W4": 0.32}, frozenset({"W5", "W4"}), held_back="W4")
-    assert named(told, held, SECOND_LOOK_MAX_RESIDUAL) == (None, "")
-
-
-def test_a_white_4_no_judge_but_the_network_as_learned_is_sure_of_is_named(monkeypatch):
-    """Corpus B, seed 410, deck 3: a white 4 the network finds 0.84 like the view and 0.07 ahead
-    of the 5, the pixel judge nearest it by a little and sure of nothing, its discriminant naming
-    no card, and the figures telling nothing. In the network's vectors as learned for the deck it
-    is far nearer the 4 than any other card: named the 4. Asked a margin the view does not reach
-    there, nothing."""
-    from companion.faces import reader as reader_module
-    from companion.faces.reader import LEARNED_MARGIN
-
-    reader, frame, face = _named_by("b", 410, 3, 14, "W4", by="learned")
-    verdict = reader.judge.verdicts([face])[0]
-    assert verdict.best == "W4" and verdict.learned >= LEARNED_MARGIN and reader.pixels.learned(face) is None
-    monkeypatch.setattr(reader_module, "LEARNED_MARGIN", verdict.learned + 1)
-    assert reader.read(frame, "multicolor") == []
-
-
 def test_a_card_the_network_is_very_sure_of_is_named_a_little_further_from_its_taught_face(monkeypatch):
     """Corpus B, seed 35, deck 5: a blue 5 the network finds 0.92 like its taught face, 0.38
     more than any other card, and the pixel judge finds nearest too but 0.56 from it (more than
@@ -1026,14 +972,12 @@ def test_a_card_the_network_is_very_sure_of_is_named_a_little_further_from_its_t
     assert reader.read(frame, "multicolor") == ["B5"]
     monkeypatch.setattr(reader_module, "FAR_RESIDUAL", reader.pixels.max_residual)
     monkeypatch.setattr(reader_module.FaceReader, "_corners_tell", lambda *args: False)  # nor by its corners
-    monkeypatch.setattr(reader_module, "LEARNED_MARGIN", np.inf)  # nor by the network's vectors as learned
     assert reader.read(frame, "multicolor") == []
 
 
 def _named_by(generator: str, seed: int, index: int, frame_index: int, card: str, by: str = "network"):
     """(the reader of a benchmark deck, its frame, the upright face of the one outline named)
-    for a frame of `card` that the reader names by the judge `by` ("network", "figures",
-    "corners", "learned": FaceRead.by)."""
+    for a frame of `card` that the reader names by the judge `by` ("network", "figures")."""
     _deck, frames, _empties = bench_deck(generator, seed, index)
     frame, shown = frames[frame_index]
     assert shown == {card}
@@ -1055,11 +999,9 @@ def test_a_card_the_network_is_all_but_certain_of_is_named_without_the_discrimin
     reader, frame, face = _named_by(generator, seed, index, frame_index, card)
     assert not reader.pixels.learns(face, card)
     monkeypatch.setattr(reader_module, "CERTAIN_GAP", 2.0)
-    # the red 5's figure tells it too, alone or with the other judges' nearest cards, and the
-    # network's vectors as learned for the deck
+    # the red 5's figure tells it too, alone or with the other judges' nearest cards
     monkeypatch.setattr(reader_module, "FIGURE_MARGIN", 1.0)
     monkeypatch.setattr(reader_module, "AGREED_MARGIN", 1.0)
-    monkeypatch.setattr(reader_module, "LEARNED_MARGIN", np.inf)
     assert reader.read(frame, "multicolor") == []
 
 
@@ -1169,14 +1111,13 @@ def test_a_card_the_network_is_sure_of_is_seconded_by_the_discriminant_though_fa
                         and judge.learned(face) == judge.cards.index(named))
     # (each corner's figure tells the rainbow 4 and the red 1 too, alone or with the other
     # judges' nearest cards: FIGURE_MARGIN, AGREED_MARGIN; and the network is all but certain of
-    # the red 1 on a later look's outline grown, 0.94 alike and 0.28 ahead: CERTAIN_GAP; and the
-    # network's vectors as learned for the deck tell both: LEARNED_MARGIN. Set aside here)
+    # the red 1 on a later look's outline grown, 0.94 alike and 0.28 ahead: CERTAIN_GAP. Set
+    # aside here)
     from companion.faces import reader as reader_module
 
     monkeypatch.setattr(reader_module, "FIGURE_MARGIN", 1.0)
     monkeypatch.setattr(reader_module, "AGREED_MARGIN", 1.0)
     monkeypatch.setattr(reader_module, "CERTAIN_GAP", 2.0)
-    monkeypatch.setattr(reader_module, "LEARNED_MARGIN", np.inf)
     assert bench_reader("b", 8, index).read(frame, "multicolor") == []
 
 
@@ -1200,12 +1141,10 @@ def test_a_part_spoiled_by_a_hand_or_a_lamp_does_not_stop_a_card_the_network_is_
     monkeypatch.setattr(PixelJudge, "_dissent_explained", lambda *args: False)
     # (the red 5, 0.96 alike and 0.34 ahead for the network, is named without the discriminant
     # too: CERTAIN_GAP; each corner's figure tells the red 4, and the rainbow 3 with the other
-    # judges' nearest cards: FIGURE_MARGIN, AGREED_MARGIN; the network's vectors as learned for
-    # the deck tell the red 4 and the rainbow 3: LEARNED_MARGIN. Set aside here)
+    # judges' nearest cards: FIGURE_MARGIN, AGREED_MARGIN. Set aside here)
     monkeypatch.setattr(reader_module, "CERTAIN_GAP", 2.0)
     monkeypatch.setattr(reader_module, "FIGURE_MARGIN", 1.0)
     monkeypatch.setattr(reader_module, "AGREED_MARGIN", 1.0)
-    monkeypatch.setattr(reader_module, "LEARNED_MARGIN", np.inf)
     # nor by what differs from the cloth, which finds the red 4 again
     monkeypatch.setattr(OutlineSearch, "unlike_cloth", lambda self, known=(): [])
     monkeypatch.setattr(reader_module, "RESIZED", ())  # nor on its outline shrunk or grown
@@ -1500,7 +1439,6 @@ def test_a_card_the_network_is_all_but_certain_of_is_named_on_a_later_looks_outl
     assert reads[0].likeness >= CERTAIN_LIKENESS and reads[0].gap >= CERTAIN_GAP
     assert reader.pixels.learned(reads[0].face) is None
     monkeypatch.setattr(reader_module, "CERTAIN_GAP", reads[0].gap + 0.01)
-    monkeypatch.setattr(reader_module, "LEARNED_MARGIN", np.inf)  # nor by the network's vectors as learned
     assert reader.read(frame, "multicolor") == []
 
 
@@ -1931,12 +1869,7 @@ def test_an_outline_short_of_a_roman_4s_v_is_not_read_as_the_1(monkeypatch):
     card, cutting its corner figures to an I: the network found it 0.71 like the 1, the pixel
     judge nearest the 1, the figures matching the 1 by far, and it was named the 1. The whole
     card stands out from the cloth, and the network finds it 0.96 like the 4 and is sure of it:
-    the outline is a part of another card, and nothing is named by it. (The network's vectors as
-    learned for the deck now tell the 4 on the whole card's outline: set aside here.)"""
-    from companion.faces import reader as reader_module
-
-    _named_by("b", 220, 0, 29, "Y4", by="learned")
-    monkeypatch.setattr(reader_module, "LEARNED_MARGIN", np.inf)
+    the outline is a part of another card, and nothing is named."""
     reader, frame, _faces = named_nothing("b", 220, 0, 29, "Y4")
     assert [(read.best, read.card) for read in reader.read_all(frame, "multicolor")] == [("Y4", None)]
     monkeypatch.setattr(FaceReader, "_another_cards_part", lambda self, search, read: read)
@@ -2126,7 +2059,6 @@ def test_a_rainbow_card_far_from_its_taught_face_is_told_by_its_corners(monkeypa
     assert (pixels.card, pixels.best) == (None, "M5") and pixels.residual > reader_module.FAR_RESIDUAL
     monkeypatch.setattr(reader_module.FaceReader, "_corners_tell", lambda *args: False)
     monkeypatch.setattr(reader_module, "RESIZED", ())  # nor on its outline shrunk or grown
-    monkeypatch.setattr(reader_module, "LEARNED_MARGIN", np.inf)  # nor by the network's vectors as learned
     assert reader.read(frame, "multicolor") == []
 
 
@@ -2137,16 +2069,13 @@ def test_a_card_the_network_is_sure_of_is_named_on_its_outline_shrunk_or_grown(s
     on a striped cloth, each outlined a pixel or two off its edge. The network is sure of the card
     and finds the view very like it, but no other judge seconds it on that outline; on the outline
     shrunk or grown a little about its middle, one does. Named; judged on the outlines as found
-    only, nothing is. (The network's vectors as learned for the deck now tell each on its outline
-    as found: set aside here.)"""
+    only, nothing is."""
     from companion.faces import reader as reader_module
 
     _deck, frames, _empties = bench_deck("b", seed, 0)
     frame, shown = frames[frame_index]
     assert shown == {card}
     reader = bench_reader("b", seed, 0)
-    assert [(read.card, read.by) for read in reader.read_all(frame, "multicolor")] == [(card, "learned")]
-    monkeypatch.setattr(reader_module, "LEARNED_MARGIN", np.inf)
     assert reader.read(frame, "multicolor") == [card]
     monkeypatch.setattr(reader_module, "RESIZED", ())
     assert reader.read(frame, "multicolor") == []
@@ -2155,20 +2084,17 @@ def test_a_card_the_network_is_sure_of_is_named_on_its_outline_shrunk_or_grown(s
 def test_an_outline_shrunk_or_grown_names_only_the_card_the_network_was_sure_of_on_it(monkeypatch):
     """The yellow 4 of corpus B, seed 339 (above): its outline, shrunk or grown, names the 4,
     which the network was sure of on it. Had the network's nearest card been another, or had it
-    not been sure of one, or found the view less than very like it, nothing would be named. (The
-    network's vectors as learned for the deck now tell the 4 on its outline as found: set aside
-    here.)"""
+    not been sure of one, or found the view less than very like it, nothing would be named."""
     from companion.faces import reader as reader_module
     from companion.faces.reader import STRONG_LIKENESS
 
     _deck, frames, _empties = bench_deck("b", 339, 0)
     frame, _shown = frames[15]
     reader = bench_reader("b", 339, 0)
-    monkeypatch.setattr(reader_module, "LEARNED_MARGIN", np.inf)
-    with monkeypatch.context() as m:
-        m.setattr(reader_module, "RESIZED", ())
-        (read,) = reader.read_all(frame, "multicolor")
+    monkeypatch.setattr(reader_module, "RESIZED", ())
+    (read,) = reader.read_all(frame, "multicolor")
     assert (read.card, read.best) == (None, "Y4") and read.likeness >= STRONG_LIKENESS and read.gap >= MIN_GAP
+    monkeypatch.undo()
     read = dataclasses.replace(read, face=upright_face(frame, read.quad))
     search, allowed = OutlineSearch(frame), shown_cards("multicolor")
 
@@ -2178,9 +2104,9 @@ def test_an_outline_shrunk_or_grown_names_only_the_card_the_network_was_sure_of_
     assert named(read) == ["Y4"]
     # the network's card another: the 4 named on the outline grown is not taken (the doubts asked of
     # the outline as found, which might stop the 5 first, set aside)
-    with monkeypatch.context() as m:
-        m.setattr(FaceReader, "_doubted", lambda *args: False)
-        assert named(dataclasses.replace(read, best="Y5")) == []
+    monkeypatch.setattr(FaceReader, "_doubted", lambda *args: False)
+    assert named(dataclasses.replace(read, best="Y5")) == []
+    monkeypatch.undo()
     assert named(dataclasses.replace(read, gap=MIN_GAP / 2)) == []
     assert named(dataclasses.replace(read, likeness=STRONG_LIKENESS - 0.01)) == []
 
