@@ -43,7 +43,7 @@ def straight_lines(edges: np.ndarray, min_length: float) -> np.ndarray:
     longest first, at most MAX_LINES."""
     runs = cv2.HoughLinesP(edges, 1, np.pi / 180, max(8, int(0.6 * min_length)),
                            minLineLength=max(4.0, min_length), maxLineGap=3)
-    if runs is None:
+    if runs is None or runs.size == 0:  # OpenCV 5.1 gives an empty array where earlier ones gave None
         return np.zeros((0, 6), np.float32)
     runs = runs.reshape(-1, 4).astype(np.float32)
     d = runs[:, 2:] - runs[:, :2]

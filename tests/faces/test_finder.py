@@ -13,7 +13,7 @@ from card_truth import MATCH, corner_error, short_side  # every corner within MA
 import numpy as np
 import pytest
 
-from companion.faces import finder, standing_out
+from companion.faces import finder, side_lines, standing_out
 from companion.faces.finder import FACE_H, FACE_W, MAX_ASPECT, MIN_ASPECT, OutlineSearch, find_cards
 from companion.faces.teach import taught_faces
 
@@ -231,3 +231,20 @@ def test_a_rainbow_cards_teach_photo_on_a_checked_cloth_teaches_its_face(seed):
     # the face taught is the card's, not a patch of cloth: nearer its own drawing than any
     # other suit's
     assert all(apart(faces[0], "M2") < apart(faces[0], other) for other in ("R2", "Y2", "G2", "B2", "W2"))
+
+
+@pytest.mark.parametrize("edges", [np.zeros((240, 320), np.uint8), np.full((240, 320), 255, np.uint8)[:0]],
+                         ids=["no-edge", "empty-map"])
+def test_an_edge_map_with_no_straight_run_has_no_line(edges):
+    # OpenCV 5.1's Hough transform gives an empty array where earlier releases gave None
+    lines = side_lines.straight_lines(edges, 40.0)
+    assert lines.shape == (0, 6)
+
+
+def test_a_plain_frame_has_no_card_and_every_look_of_the_search_finds_none():
+    frame = np.full((480, 640, 3), (60, 90, 40), np.uint8)
+    search = OutlineSearch(frame)
+    first = search.cards(fallback=False)
+    assert first == []
+    assert search.standing_out(first) == [] and search.faint(first) == []
+    assert find_cards(frame) == []
