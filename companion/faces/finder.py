@@ -50,6 +50,12 @@ MIN_SUPPORT = 0.75  # the least share of a quad's sides that must run along an e
 # ... of a blob unlike the cloth: a smooth dark card's edge on a dark woven cloth is faint, and
 # lost for half its sides where the weave's edges run into it
 UNLIKE_MIN_SUPPORT = 0.5
+# what lies beyond a side (OutlineSearch.beyond_sides): a strip from and to these shares of the
+# short side out from it, along the middle of it (a finger over a corner left out)
+BEYOND_STRIP = (0.05, 0.14)
+BEYOND_ALONG = (0.15, 0.85)
+_ALONG = np.linspace(*BEYOND_ALONG, 15, dtype=np.float32)[None, :, None, None]  # side, along, out, xy
+_OUT = np.linspace(*BEYOND_STRIP, 5, dtype=np.float32)[None, None, :, None]
 LINE_RUN = 0.35  # the shortest straight run a side is put together from, as a share of the least short side
 MAX_LINE_QUADS = 4  # outlines put together from straight edges, at most
 # the least rectangle around an outline is taken over the quad where the outline turns only
@@ -372,6 +378,28 @@ class OutlineSearch:
             return np.zeros(4)
         return _on_edges(np.float32(quad) * picture.scale, picture.distance).mean(axis=1)
 
+    def beyond_sides(self, quad: Quad) -> list[float]:
+        """Per side of `quad` (in frame pixels; the sides from each corner to the next), the share
+        of a strip just outside it (BEYOND_STRIP, BEYOND_ALONG) whose colour is none of the
+        cloth's (standing_out.Cloth): little beyond a card's own edge, most of it where the thing
+        goes on past the side (an outline cut short by a streak of glare, or along the card's
+        printed border). A side whose strip lies mostly off the frame gives 0."""
+        picture = self._prepared
+        if picture is None:
+            return [0.0] * 4
+        q = np.float32(quad).reshape(4, 2) * picture.scale
+        step = np.roll(q, -1, axis=0) - q  # side i runs from corner i to corner i + 1
+        length = np.maximum(np.sqrt((step * step).sum(axis=1)), 1e-6)
+        short = min(length[0] + length[2], length[1] + length[3]) / 2
+        normal = np.stack([-step[:, 1], step[:, 0]], axis=1) / length[:, None]
+        outwards = ((q + step / 2 - q.mean(axis=0)) * normal).sum(axis=1) >= 0
+        normal[~outwards] *= -1
+        points = q[:, None, None] + _ALONG * step[:, None, None] + _OUT * short * normal[:, None, None]
+        seen = self._cloth.standing_at(points.reshape(-1, 2)).reshape(4, -1)
+        on = (seen >= 0).sum(axis=1)
+        standing = (seen == 1).sum(axis=1)
+        return [float(up) / int(n) if 2 * int(n) >= seen.shape[1] else 0.0 for up, n in zip(standing, on)]
+
     def standing_out(self, known: Sequence[Quad] = (), without_arms: bool = False) -> list[Quad]:
         """The card-shaped outlines of what stands out from the cloth's colours
         (standing_out.py), other than those in `known`: a second look, for a card lost among
@@ -392,9 +420,14 @@ class OutlineSearch:
         return [] if picture is None else _kept(picture, _standing_out_outlines(picture, self._standing, True))
 
     @functools.cached_property
+    def _cloth(self) -> standing_out.Cloth:
+        """The cloth's colours, learned from the picture's border (standing_out.Cloth)."""
+        return standing_out.Cloth(self._prepared.lab)
+
+    @functools.cached_property
     def _standing(self) -> np.ndarray:
-        """Where the picture stands out from the cloth (standing_out.standing)."""
-        return standing_out.standing(self._prepared.lab)
+        """Where the picture stands out from the cloth (standing_out.Cloth.standing)."""
+        return self._cloth.standing()
 
     def faint(self, known: Sequence[Quad] = ()) -> list[Quad]:
         """The card-shaped outlines of faint edges (the brightness smoothed further, at lower
@@ -501,7 +534,7 @@ def _line_outlines(picture: _Picture) -> list[tuple[float, float, np.ndarray]]:
 
 def _standing_out_outlines(picture: _Picture, mask: np.ndarray, without_arms: bool = False,
                            min_support: float = MIN_SUPPORT) -> list[tuple[float, float, np.ndarray]]:
-    """(-support, area, quad in frame pixels) of each blob of `mask` (standing_out.standing)
+    """(-support, area, quad in frame pixels) of each blob of `mask` (standing_out.Cloth.standing)
     that makes a card-shaped quad running along an edge of the picture for `min_support` of its
     sides (`without_arms`: see standing_out.standing_out)."""
     found = []

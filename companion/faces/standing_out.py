@@ -38,42 +38,75 @@ def border_band(image: np.ndarray) -> np.ndarray:
     return np.concatenate([part.reshape(-1, *image.shape[2:]) for part in parts])
 
 
-def cloth_mask(lab: np.ndarray) -> np.ndarray:
-    """255 where a pixel of the Lab picture stands out from the colours of the border band,
-    0 where it is the cloth's; small specks dropped and small holes closed."""
-    h, w = lab.shape[:2]
-    # judged on a picture half as wide: a card is still dozens of pixels across, at a quarter
-    # of the cost
-    z = cv2.resize(lab, (max(1, w // 2), max(1, h // 2)), interpolation=cv2.INTER_AREA)
+class Cloth:
+    """The cloth's colours, learned from the border band of a Lab picture, judged on a picture
+    half as wide (a card is still dozens of pixels across, at a quarter of the cost)."""
+
+    def __init__(self, lab: np.ndarray) -> None:
+        h, w = self.shape = lab.shape[:2]
+        self._half = cv2.resize(lab, (max(1, w // 2), max(1, h // 2)), interpolation=cv2.INTER_AREA)
+        band = _bins(border_band(self._half))
+        counts = np.bincount(band, minlength=BINS[0] * BINS[1] * BINS[2]).reshape(BINS)
+        # the cloth's colours: those of enough border pixels, and their neighbours (a shade between
+        # two checks, a little more light): a 3 x 3 x 3 box grown one axis at a time
+        grown = counts >= MIN_BIN_SHARE * len(band)
+        for axis in range(3):
+            near = grown.copy()
+            ahead, behind = [slice(None)] * 3, [slice(None)] * 3
+            ahead[axis], behind[axis] = slice(1, None), slice(None, -1)
+            near[tuple(behind)] |= grown[tuple(ahead)]
+            near[tuple(ahead)] |= grown[tuple(behind)]
+            grown = near
+        self._colours = grown.ravel()
+
+    def standing(self) -> np.ndarray:
+        """1 where a pixel stands out from the cloth's colours, 0 where it is the cloth's, small
+        specks dropped and small holes closed; the size of the picture learned from."""
+        h, w = self.shape
+        return (cv2.resize(self._mask(self._half), (w, h), interpolation=cv2.INTER_LINEAR) >= 128).astype(np.uint8)
+
+    def standing_at(self, points: np.ndarray) -> np.ndarray:
+        """Per point (N x 2, in pixels of the picture learned from): 1 where it stands out from
+        the cloth, as in `standing` (that mask made only round the points), 0 where it is the
+        cloth's, -1 off the picture."""
+        h, w = self.shape
+        x = np.round(points[:, 0]).astype(int)
+        y = np.round(points[:, 1]).astype(int)
+        inside = (x >= 0) & (x < w) & (y >= 0) & (y < h)
+        out = np.full(len(points), -1, np.int8)
+        if not inside.any():
+            return out
+        x, y = x[inside], y[inside]
+        # in the picture half as wide: the mask at a pixel depends on the picture up to 6 pixels
+        # away (its opening and closing), and made twice as wide, on one more
+        pad = 8
+        half_h, half_w = self._half.shape[:2]
+        x0, y0 = max(0, int(x.min()) // 2 - pad), max(0, int(y.min()) // 2 - pad)
+        x1, y1 = min(half_w, int(x.max()) // 2 + pad + 1), min(half_h, int(y.max()) // 2 + pad + 1)
+        mask = self._mask(self._half[y0:y1, x0:x1])
+        mask = cv2.resize(mask, (2 * (x1 - x0), 2 * (y1 - y0)), interpolation=cv2.INTER_LINEAR)
+        out[inside] = mask[np.minimum(y - 2 * y0, mask.shape[0] - 1), np.minimum(x - 2 * x0, mask.shape[1] - 1)] >= 128
+        return out
+
+    def _mask(self, half: np.ndarray) -> np.ndarray:
+        """255 where a pixel of `half` (a part of the picture half as wide) stands out, 0 where it
+        is the cloth's, small specks dropped and small holes closed."""
+        mask = np.where(self._colours[_bins(half)], 0, 255).astype(np.uint8)
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+        return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+
+
+def _bins(lab: np.ndarray) -> np.ndarray:
+    """The histogram cell (of BINS) of each Lab value (... x 3 uint8)."""
     shifts = [int(np.log2(256 // n)) for n in BINS]
-    bins = ((z[:, :, 0] >> shifts[0]).astype(np.int32) * BINS[1]
-            + (z[:, :, 1] >> shifts[1])) * BINS[2] + (z[:, :, 2] >> shifts[2])
-    band = border_band(bins)
-    counts = np.bincount(band, minlength=BINS[0] * BINS[1] * BINS[2]).reshape(BINS)
-    # the cloth's colours: those of enough border pixels, and their neighbours (a shade between
-    # two checks, a little more light)
-    cloth = counts >= MIN_BIN_SHARE * len(band)
-    padded = np.pad(cloth, 1)
-    grown = np.zeros_like(cloth)
-    for dl in range(3):
-        for da in range(3):
-            for db in range(3):
-                grown |= padded[dl:dl + BINS[0], da:da + BINS[1], db:db + BINS[2]]
-    mask = np.where(grown.ravel()[bins], 0, 255).astype(np.uint8)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
-    return cv2.resize(mask, (w, h), interpolation=cv2.INTER_LINEAR)
-
-
-def standing(lab: np.ndarray) -> np.ndarray:
-    """1 where a pixel of the Lab picture stands out from the cloth (cloth_mask), 0 elsewhere."""
-    return (cloth_mask(lab) >= 128).astype(np.uint8)
+    return ((lab[..., 0] >> shifts[0]).astype(np.int32) * BINS[1] + (lab[..., 1] >> shifts[1])) * BINS[2] \
+        + (lab[..., 2] >> shifts[2])
 
 
 def standing_out(mask: np.ndarray, min_side: float, max_side: float, aspect: tuple[float, float],
                  without_arms: bool = False) -> list[np.ndarray]:
     """The outer outlines (N x 1 x 2 point arrays, every point of the blob's edge, so that its
-    sides can be fitted) of the blobs of `mask` (standing) that could be a card: short side
+    sides can be fitted) of the blobs of `mask` (Cloth.standing) that could be a card: short side
     between min_side and max_side, long side over short side within `aspect`, and about as full
     as their bounding box. A finger across a card stands out with it, an arm off its side that
     leaves the blob no card's shape: with `without_arms`, such a blob is looked at again

@@ -248,3 +248,52 @@ def test_a_plain_frame_has_no_card_and_every_look_of_the_search_finds_none():
     assert first == []
     assert search.standing_out(first) == [] and search.faint(first) == []
     assert find_cards(frame) == []
+
+
+def _card_on_cloth() -> tuple[np.ndarray, np.ndarray]:
+    """A cream card with a red disc, turned a little, on a green cloth with some grain: the
+    frame and the card's corners (clockwise from its top left)."""
+    rng = np.random.default_rng(5)
+    frame = np.clip(rng.normal((60, 120, 50), 6, (480, 640, 3)), 0, 255).astype(np.uint8)
+    corners = cv2.boxPoints(((320.0, 240.0), (150.0, 225.0), 12.0)).astype(np.float32)
+    corners = finder.ordered(corners)
+    cv2.fillConvexPoly(frame, corners.astype(np.int32), (200, 225, 235))
+    cv2.circle(frame, (320, 240), 40, (40, 40, 200), -1)
+    return frame, corners
+
+
+def test_past_a_cards_own_edge_lies_the_cloth_and_past_a_cut_across_it_the_card():
+    frame, corners = _card_on_cloth()
+    search = OutlineSearch(frame)
+    assert max(search.beyond_sides(corners)) < 0.1
+    # the card's top half: its third side runs across the card
+    half = np.float32([corners[0], corners[1], (corners[1] + corners[2]) / 2, (corners[3] + corners[0]) / 2])
+    shares = search.beyond_sides(half)
+    assert shares[2] > 0.95
+    assert max(shares[0], shares[1], shares[3]) < 0.1
+
+
+def test_a_side_whose_strip_lies_off_the_frame_gives_nothing():
+    frame, corners = _card_on_cloth()
+    off = corners + np.float32([0, 240 - corners[:, 1].min() + 400])  # below the frame
+    assert OutlineSearch(frame).beyond_sides(off) == [0.0] * 4
+
+
+@pytest.mark.parametrize("gen, seed", [(faces_synth_a, 3), (faces_synth_b, 4)], ids=["corpus-a", "corpus-b"])
+def test_the_cloth_asked_at_points_agrees_with_its_whole_mask(gen, seed):
+    """standing_out.Cloth makes its mask only round the points it is asked at: each point
+    stands out there as it does in the mask of the whole picture."""
+    rng = np.random.default_rng(seed)
+    look = gen.make_deck(rng)
+    for _ in range(4):
+        frame, _shown = gen.table_frame(look, "R3", rng)
+        lab = OutlineSearch(frame)._prepared.lab
+        cloth = standing_out.Cloth(lab)
+        whole = cloth.standing()
+        h, w = whole.shape
+        for _patch in range(20):  # points near one another, as along a side
+            x0, y0 = rng.uniform(0, w - 40), rng.uniform(0, h - 40)
+            points = np.stack([rng.uniform(x0, x0 + 40, 15), rng.uniform(y0, y0 + 40, 15)], axis=1)
+            at = cloth.standing_at(points)
+            x, y = np.round(points[:, 0]).astype(int), np.round(points[:, 1]).astype(int)
+            assert np.array_equal(at, whole[y, x].astype(np.int8))
