@@ -383,7 +383,8 @@ class OutlineSearch:
         of a strip just outside it (BEYOND_STRIP, BEYOND_ALONG) whose colour is none of the
         cloth's (standing_out.Cloth): little beyond a card's own edge, most of it where the thing
         goes on past the side (an outline cut short by a streak of glare, or along the card's
-        printed border). A side whose strip lies mostly off the frame gives 0."""
+        printed border). A side whose strip lies mostly off the frame gives 0, as does a side
+        shorter than a pixel."""
         picture = self._prepared
         if picture is None:
             return [0.0] * 4
@@ -398,7 +399,9 @@ class OutlineSearch:
         seen = self._cloth.standing_at(points.reshape(-1, 2)).reshape(4, -1)
         on = (seen >= 0).sum(axis=1)
         standing = (seen == 1).sum(axis=1)
-        return [float(up) / int(n) if 2 * int(n) >= seen.shape[1] else 0.0 for up, n in zip(standing, on)]
+        # a side of no length (a quad folded onto a corner) has no strip: its points are one pixel
+        return [float(up) / int(n) if 2 * int(n) >= seen.shape[1] and side >= 1.0 else 0.0
+                for up, n, side in zip(standing, on, length)]
 
     def standing_out(self, known: Sequence[Quad] = (), without_arms: bool = False) -> list[Quad]:
         """The card-shaped outlines of what stands out from the cloth's colours

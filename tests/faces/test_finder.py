@@ -277,16 +277,33 @@ def test_a_side_whose_strip_lies_off_the_frame_gives_nothing():
     frame, corners = _card_on_cloth()
     off = corners + np.float32([0, 240 - corners[:, 1].min() + 400])  # below the frame
     assert OutlineSearch(frame).beyond_sides(off) == [0.0] * 4
+    # the card's top half in a frame cut off just below it: past its cut side, nothing to see
+    half = np.float32([corners[0], corners[1], (corners[1] + corners[2]) / 2, (corners[3] + corners[0]) / 2])
+    cut = frame[:int(np.ceil(half[2:, 1].max())) + 2]
+    shares = OutlineSearch(cut).beyond_sides(half)
+    assert shares[2] == 0.0
+    assert max(shares[0], shares[1], shares[3]) < 0.1  # the other sides still measured
 
 
-@pytest.mark.parametrize("gen, seed", [(faces_synth_a, 3), (faces_synth_b, 4)], ids=["corpus-a", "corpus-b"])
-def test_the_cloth_asked_at_points_agrees_with_its_whole_mask(gen, seed):
+def test_a_side_of_no_length_has_no_strip():
+    frame, corners = _card_on_cloth()
+    folded = np.float32([corners[0], corners[1], corners[2], corners[2]])
+    assert OutlineSearch(frame).beyond_sides(folded)[2] == 0.0
+
+
+@pytest.mark.parametrize("gen, seed, size", [(faces_synth_a, 3, None), (faces_synth_b, 4, None),
+                                             (faces_synth_b, 6, (722, 481))],
+                         ids=["corpus-a", "corpus-b", "odd-size"])
+def test_the_cloth_asked_at_points_agrees_with_its_whole_mask(gen, seed, size):
     """standing_out.Cloth makes its mask only round the points it is asked at: each point
-    stands out there as it does in the mask of the whole picture."""
+    stands out there as it does in the mask of the whole picture (a picture of an odd size too,
+    whose half is not half of it exactly), and a point off the picture is -1."""
     rng = np.random.default_rng(seed)
     look = gen.make_deck(rng)
     for _ in range(4):
         frame, _shown = gen.table_frame(look, "R3", rng)
+        if size is not None:
+            frame = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
         lab = OutlineSearch(frame)._prepared.lab
         cloth = standing_out.Cloth(lab)
         whole = cloth.standing()
@@ -297,3 +314,6 @@ def test_the_cloth_asked_at_points_agrees_with_its_whole_mask(gen, seed):
             at = cloth.standing_at(points)
             x, y = np.round(points[:, 0]).astype(int), np.round(points[:, 1]).astype(int)
             assert np.array_equal(at, whole[y, x].astype(np.int8))
+        edge = np.float32([[w - 1, h - 1], [0, 0], [w - 1, 0], [w + 3, 10], [-2, h - 1]])
+        at = cloth.standing_at(edge)
+        assert at[:3].tolist() == whole[[h - 1, 0, 0], [w - 1, 0, w - 1]].tolist() and at[3:].tolist() == [-1, -1]

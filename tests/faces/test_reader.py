@@ -338,6 +338,9 @@ KNOWN_MISREADS = [
     ("b", 546, 5, 17, "M2"),  # a rainbow 2 named the 3 by its figures, the network 0.85 like the 3
     # and 0.09 ahead
     ("a", 567, 3, 22, "M5"),  # a rainbow 5 named the 4 by the network (0.83 alike, 0.10 ahead)
+    ("a", 603, 1, 19, "M4"),  # a dark rainbow 4 outlined askew across it, the outline running off
+    # the card onto the cloth, its rainbow ring cut to an arc: named the 5 by the network (0.66
+    # alike, 0.47 ahead), the pixel judge sure of no card (0.61 of a side's strip beyond stands out)
 ]
 
 
@@ -365,7 +368,7 @@ def test_a_part_of_a_card_its_outline_cut_short_names_no_other_card(monkeypatch,
     assert shown == {card}
     reader = bench_reader(generator, seed, index)
     named = reader.read(frame, "multicolor")
-    assert named == [card] if read_whole else set(named) <= {card}
+    assert named == ([card] if read_whole else [])
     monkeypatch.setattr(reader_module, "BEYOND_SHARE", float("inf"))
     parts = [read for read in reader.read_all(frame, "multicolor") if read.card not in (None, card)]
     assert parts, "the part is named no other card any more, whatever lies past its sides"
@@ -1909,8 +1912,6 @@ def test_a_washed_out_white_2_the_network_takes_for_the_1_is_not_named(monkeypat
                            and min(reader.figures.margins(face, "W1")) < AGREED_MARGIN)
     assert doubted and all(doubted)
     monkeypatch.setattr(FaceReader, "_rank_in_doubt", lambda self, face, card, pixels, figure: False)
-    assert reader.read(frame, "multicolor") == ["W3"]  # cut short
-    monkeypatch.setattr(reader_module, "BEYOND_SHARE", float("inf"))
     assert reader.read(frame, "multicolor") == ["W1"]
 
 
