@@ -26,7 +26,8 @@ paper, so that a lined notebook is not a faintly printed white 1):
   thin roman V and II, a rainbow 5 the pixel judge took for the 2), the rank must be told, by
   each rank corner of the discriminant (PixelJudge.rank_told) or, the view very like the card,
   by each corner's figure matching it better than any other rank's by AGREED_MARGIN
-  (figures.FigureJudge); a faint figure the discriminant names no card of, on the network's
+  (figures.FigureJudge; against the network's nearest card, only where no card is nearer pixel
+  by pixel: a white 4 under an orange lamp taken for the 1); a faint figure the discriminant names no card of, on the network's
   nearest card, is left to the pixel judge's first judge, as sure as it must be of a deck of one
   card, where the figures do not match another rank better (FAINT_AGAINST_MARGIN); where the
   network is less than very sure of its nearest card and the discriminant's rank corners do not
@@ -701,7 +702,12 @@ class FaceReader:
         """Whether the card the pixel judge is sure of is named (the rules of the module's
         docstring): it must be the network's nearest card or, on a first-look outline, a card
         of the same suit the network finds as like the view as the three judges' agreement
-        asks (AGREED_LIKENESS) and all but as near (within its MIN_GAP); where the network
+        asks (AGREED_LIKENESS) and all but as near (within its MIN_GAP), its rank told (by the
+        figures only where no card is nearer it pixel by pixel, _nearest_by_residual: a white 4
+        under an orange lamp, all five white ranks within 13% of one another pixel by pixel and
+        the 4 nearest, was named the 1, the pixel judge's nearest by its leaning and the 1 by its
+        corner figures, against the network's 4; corpus A, seed 645, unseen when it was looked
+        at); where the network
         finds another rank of the suit all but as near, its rank must be told (_rank_told),
         but for a faint figure on the network's nearest card, which the discriminant names
         nothing of (the pixel judge's first judge alone, as sure as it must be of a deck of one
@@ -726,9 +732,14 @@ class FaceReader:
             if first_look and (self._very_sure(verdict) or (not unsure_rank and self.pixels.rank_told(face, card))):
                 return True
             return not figure.against(card)
+        # against the network's nearest card, a rank the figures alone tell is the pixel judge's
+        # only where it is nearest pixel by pixel too, not only the one of its near cards that
+        # leans most to itself (_nearest_by_residual)
         alike = verdict.alike.get(card, -np.inf)
         return first_look and verdict.best[:1] == card[:1] and alike >= AGREED_LIKENESS \
-            and self._all_but_as_near(verdict, card) and self._rank_told(face, card, alike, figure)
+            and self._all_but_as_near(verdict, card) \
+            and (self.pixels.rank_told(face, card)
+                 or (_nearest_by_residual(pixels, card) and self._rank_told(face, card, alike, figure)))
 
     def _all_but_as_near(self, verdict: NetVerdict, card: str) -> bool:
         """Whether the network finds the view all but as like the card as its nearest card

@@ -341,6 +341,11 @@ KNOWN_MISREADS = [
     ("a", 603, 1, 19, "M4"),  # a dark rainbow 4 outlined askew across it, the outline running off
     # the card onto the cloth, its rainbow ring cut to an arc: named the 5 by the network (0.66
     # alike, 0.47 ahead), the pixel judge sure of no card (0.61 of a side's strip beyond stands out)
+    ("a", 641, 3, 3, "G4"),  # a pale green 4 a thumb lies on, outlined inside its edge across the
+    # pips in one corner: named the 1 by the pixel judge, the network 0.76 like the 1 and 0.07 ahead
+    ("a", 647, 3, 39, "W5"),  # a white 5 under a yellow lamp, all five white ranks within 40% of one
+    # another pixel by pixel: named the 3 by the three judges' agreement, the network 0.96 like the
+    # 3 and 0.02 ahead, each corner's figure matching the 3 better than any other rank by 0.05
 ]
 
 
@@ -2190,3 +2195,26 @@ def test_an_outline_whose_view_casts_doubt_on_the_networks_card_is_doubted(best,
     for doubt in doubts:
         monkeypatch.setattr(*set_aside[doubt])
     assert not reader._doubted(read, allowed, None)
+
+
+def test_a_rank_only_the_figures_tell_is_not_named_against_the_network_unless_nearest_pixel_by_pixel(monkeypatch):
+    """Corpus A, seed 645, deck 4 (unseen when it was looked at): a white 4 under an orange lamp,
+    its corner figures faint. The network finds it nearest the 4 and the 1 all but as near; the
+    pixel judge, all five white ranks within 13% of one another and the 4 the nearest, is sure
+    of the 1 (the near card that leans most to itself), the discriminant's rank corners tell
+    nothing, and the corner figures match the 1 better than any other rank. Named nothing: the
+    figures alone tell the pixel judge's rank against the network's card only where no card is
+    nearer pixel by pixel. With that not asked, it was named the 1."""
+    from companion.faces import reader as reader_module
+    from companion.faces.reader import AGREED_MARGIN
+
+    reader, frame, faces = named_nothing("a", 645, 4, 6, "W4")
+    judged = [(face, reader.judge.verdicts([face])[0], reader.pixels.verdict(face, None)) for face in faces]
+    against = [(face, pixels) for face, verdict, pixels in judged if verdict.best == "W4" and pixels.card == "W1"]
+    assert against
+    for face, pixels in against:
+        assert pixels.near["W4"] < pixels.near["W1"] <= 1.13 * min(pixels.near.values())
+        assert not reader.pixels.rank_told(face, "W1")
+        assert min(reader.figures.margins(face, "W1")) >= AGREED_MARGIN
+    monkeypatch.setattr(reader_module, "_nearest_by_residual", lambda pixels, card: True)
+    assert reader.read(frame, "multicolor") == ["W1"]
