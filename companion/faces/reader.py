@@ -27,9 +27,10 @@ paper, so that a lined notebook is not a faintly printed white 1):
   each rank corner of the discriminant (PixelJudge.rank_told) or, the view very like the card,
   by each corner's figure matching it better than any other rank's by AGREED_MARGIN
   (figures.FigureJudge; against the network's nearest card, only where no card is nearer pixel
-  by pixel: a white 4 under an orange lamp taken for the 1); a faint figure the discriminant names no card of, on the network's
-  nearest card, is left to the pixel judge's first judge, as sure as it must be of a deck of one
-  card, where the figures do not match another rank better (FAINT_AGAINST_MARGIN); where the
+  by pixel: a white 4 under an orange lamp taken for the 1); a faint figure the discriminant
+  names no card of, on the network's nearest card, is left to the pixel judge's first judge, as
+  sure as it must be of a deck of one card, where the figures do not match another rank better
+  (FAINT_AGAINST_MARGIN); where the
   network is less than very sure of its nearest card and the discriminant's rank corners do not
   tell its rank, or they alone told a rank the network finds another all but as near as,
   neither corner's figure may match another rank of its suit better by AGAINST_MARGIN (a white
@@ -707,8 +708,8 @@ class FaceReader:
         under an orange lamp, all five white ranks within 13% of one another pixel by pixel and
         the 4 nearest, was named the 1, the pixel judge's nearest by its leaning and the 1 by its
         corner figures, against the network's 4; corpus A, seed 645, unseen when it was looked
-        at); where the network
-        finds another rank of the suit all but as near, its rank must be told (_rank_told),
+        at); where the network finds another rank of the suit all but as near, its rank must be
+        told (_rank_told),
         but for a faint figure on the network's nearest card, which the discriminant names
         nothing of (the pixel judge's first judge alone, as sure as it must be of a deck of one
         card), whose figures do not match another rank better (FAINT_AGAINST_MARGIN); where the
