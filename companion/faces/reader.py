@@ -30,9 +30,8 @@ paper, so that a lined notebook is not a faintly printed white 1):
   by pixel: a white 4 under an orange lamp taken for the 1); a faint figure the discriminant
   names no card of, on the network's nearest card, is left to the pixel judge's first judge, as
   sure as it must be of a deck of one card, where the figures do not match another rank better
-  (FAINT_AGAINST_MARGIN); where the
-  network is less than very sure of its nearest card and the discriminant's rank corners do not
-  tell its rank, or they alone told a rank the network finds another all but as near as,
+  (FAINT_AGAINST_MARGIN); where the network is less than very sure of its nearest card and the
+  discriminant's rank corners do not tell its rank, or they alone told a rank the network finds another all but as near as,
   neither corner's figure may match another rank of its suit better by AGAINST_MARGIN (a white
   2 the pixel judge took for the 3);
 - the network sure of the card, the pixel judge sure of none, and the view as close to the
@@ -200,6 +199,7 @@ from companion.faces.figures import FigureJudge
 from companion.faces.net_judge import NetJudge, NetVerdict
 from companion.faces.pixel_judge import (CONTENDER_RATIO, SECOND_LOOK_MAX_RESIDUAL, PixelJudge, PixelVerdict,
                                          shown_cards)
+from companion.rules.cards import parse_card
 from companion.rules.variants import Variant
 
 
@@ -578,7 +578,9 @@ class FaceReader:
 
     def _below_another_rank(self, card: str) -> bool:
         """Whether the deck has a card of the same suit and a higher rank."""
-        return any(other[:1] == card[:1] and int(other[1:]) > int(card[1:]) for other in self.cards)
+        named = parse_card(card)
+        return named is not None and any(other is not None and other.suit == named.suit and other.rank > named.rank
+                                         for other in map(parse_card, self.cards))
 
     @staticmethod
     def _part_unnamed(search: OutlineSearch, read: FaceRead) -> FaceRead:
@@ -709,8 +711,7 @@ class FaceReader:
         the 4 nearest, was named the 1, the pixel judge's nearest by its leaning and the 1 by its
         corner figures, against the network's 4; corpus A, seed 645, unseen when it was looked
         at); where the network finds another rank of the suit all but as near, its rank must be
-        told (_rank_told),
-        but for a faint figure on the network's nearest card, which the discriminant names
+        told (_rank_told), but for a faint figure on the network's nearest card, which the discriminant names
         nothing of (the pixel judge's first judge alone, as sure as it must be of a deck of one
         card), whose figures do not match another rank better (FAINT_AGAINST_MARGIN); where the
         network is less than very sure of it (_very_sure) and the discriminant's rank corners

@@ -19,6 +19,8 @@ numpy and OpenCV only; every length is in pixels of the picture given.
 
 from __future__ import annotations
 
+import functools
+
 import cv2
 import numpy as np
 
@@ -58,21 +60,19 @@ class Cloth:
             near[tuple(ahead)] |= grown[tuple(behind)]
             grown = near
         self._colours = grown.ravel()
-        self._standing: np.ndarray | None = None
 
     def standing(self) -> np.ndarray:
         """1 where a pixel stands out from the cloth's colours, 0 where it is the cloth's, small
         specks dropped and small holes closed; the size of the picture learned from."""
-        return self._whole().copy()
+        return self._whole.copy()
 
+    @functools.cached_property
     def _whole(self) -> np.ndarray:
         """`standing`'s mask, made once (read-only)."""
-        if self._standing is None:
-            h, w = self.shape
-            mask = (cv2.resize(self._mask(self._half), (w, h), interpolation=cv2.INTER_LINEAR) >= 128).astype(np.uint8)
-            mask.flags.writeable = False
-            self._standing = mask
-        return self._standing
+        h, w = self.shape
+        mask = (cv2.resize(self._mask(self._half), (w, h), interpolation=cv2.INTER_LINEAR) >= 128).astype(np.uint8)
+        mask.flags.writeable = False
+        return mask
 
     def standing_at(self, points: np.ndarray) -> np.ndarray:
         """Per point (N x 2, in pixels of the picture learned from): 1 where it stands out from
@@ -88,7 +88,7 @@ class Cloth:
         x, y = x[inside], y[inside]
         if h % 2 or w % 2:
             # the whole mask is scaled back by w / (w // 2), not by 2: asked of that mask itself
-            out[inside] = self._whole()[y, x]
+            out[inside] = self._whole[y, x]
             return out
         # in the picture half as wide: the mask at a pixel depends on the picture up to 6 pixels
         # away (its opening and closing), and made twice as wide, on one more
