@@ -23,8 +23,9 @@ frames with no face (an empty table, a card's back, a phone, the box lid, a hand
                bare pyzbar.decode on the same frames, measured alternately in the same run.
                pyzbar.decode copies a colour frame's first channel before zbar reads it, and
                numpy's copy of a 640x480 frame's channel took 1.46 ms before numpy 2.4 and takes
-               0.17 ms since (zbar itself about 7 ms): the versions run on are printed first, as
-               the ratio is against the pyzbar of that numpy
+               0.17 ms since (zbar itself about 7 ms): the versions and the processor run on are
+               printed first, as the ratio is against the pyzbar of that numpy and moves from one
+               processor to another
   a deck       the time to find the faces in a deck's teach photos, beside the time the reader
                then takes to be built from them (most of it discriminant.FaceModel learning the
                faces; once per deck loaded)
@@ -37,6 +38,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import platform
 import sys
 import time
 from pathlib import Path
@@ -244,9 +246,25 @@ def corpus_arguments(description: str, save_help: str) -> argparse.Namespace:
     return args
 
 
+def processor() -> str:
+    """The processor's model, as Linux names it (/proc/cpuinfo), or the machine's kind elsewhere:
+    the ratio to pyzbar is the processor's as well as the reader's (1.34-1.38 and 1.57-1.58 on
+    one x86-64 machine over seeds 601-672, 1.17 and 1.38 on another over seeds 673-696)."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                key, _, value = line.partition(":")
+                if key.strip() in ("model name", "Model"):
+                    return value.strip()
+    except OSError:
+        pass
+    return platform.machine() or "an unknown processor"
+
+
 def main() -> int:
     args = corpus_arguments(__doc__.splitlines()[0], "write the missed and wrong frames here")
-    print(f"numpy {np.__version__}, OpenCV {cv2.__version__}, seed {args.seed}")
+    print(f"numpy {np.__version__}, OpenCV {cv2.__version__}, {processor()} ({os.cpu_count()} cores),"
+          f" seed {args.seed}")
     for name in args.corpora:
         report(name, run_corpus(name, args.decks, args.frames, args.empty, args.seed, args.save))
     return 0

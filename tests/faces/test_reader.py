@@ -346,6 +346,12 @@ KNOWN_MISREADS = [
     ("a", 647, 3, 39, "W5"),  # a white 5 under a yellow lamp, all five white ranks within 40% of one
     # another pixel by pixel: named the 3 by the three judges' agreement, the network 0.96 like the
     # 3 and 0.02 ahead, each corner's figure matching the 3 better than any other rank by 0.05
+    ("b", 677, 2, 33, "W2"),  # a small dark white 2 in a dim frame, its two bars faint: named the 1
+    # by the network (0.82 alike, 0.07 ahead), the pixel judge sure of no card
+    ("b", 682, 5, 13, "W4"),  # a dark white 4, blurred, a streak of glare across one corner's
+    # pips: named the 5 by the network (0.74 alike, 0.09 ahead), the pixel judge sure of no card
+    ("b", 690, 4, 16, "M1"),  # a pale rainbow 1, its striped star blurred all but to red: named the
+    # red 1 by the network (0.89 alike, 0.10 ahead), the pixel judge sure of no card
 ]
 
 
