@@ -247,24 +247,27 @@ def corpus_arguments(description: str, save_help: str) -> argparse.Namespace:
 
 
 def processor() -> str:
-    """The processor's model, as Linux names it (/proc/cpuinfo), or the machine's kind elsewhere:
-    the ratio to pyzbar is the processor's as well as the reader's (1.34-1.38 and 1.57-1.58 on
-    one x86-64 machine over seeds 601-672, 1.17 and 1.38 on another over seeds 673-696)."""
+    """The processor's model as Linux names it in /proc/cpuinfo (on a Raspberry Pi, the board's),
+    or the machine's kind elsewhere, and how many processors this process may run on: the ratio
+    to pyzbar is the processor's as well as the reader's (1.34-1.38 and 1.57-1.58 on one x86-64
+    machine over seeds 601-672, 1.17 and 1.38 on another over seeds 673-696)."""
+    model = platform.machine() or "an unknown processor"
     try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as info:
             for line in info:
                 key, _, value = line.partition(":")
-                if key.strip() in ("model name", "Model"):
-                    return value.strip()
+                if key.strip() in ("model name", "Model") and value.strip():
+                    model = value.strip()
+                    break
     except OSError:
         pass
-    return platform.machine() or "an unknown processor"
+    count = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return f"{model} ({count} CPUs)" if count else model
 
 
 def main() -> int:
     args = corpus_arguments(__doc__.splitlines()[0], "write the missed and wrong frames here")
-    print(f"numpy {np.__version__}, OpenCV {cv2.__version__}, {processor()} ({os.cpu_count()} cores),"
-          f" seed {args.seed}")
+    print(f"numpy {np.__version__}, OpenCV {cv2.__version__}, {processor()}, seed {args.seed}")
     for name in args.corpora:
         report(name, run_corpus(name, args.decks, args.frames, args.empty, args.seed, args.save))
     return 0
