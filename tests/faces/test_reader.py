@@ -20,6 +20,13 @@ from companion.faces.teach import confusions, learn_face
 from companion.rules.variants import VARIANTS
 
 
+def set_network_doubt_aside(monkeypatch) -> None:
+    """Set aside the doubt on a card the network is less than very sure of
+    (FaceReader._network_doubted: a white or a rainbow card's weak figures, or its corners'
+    colours), which stops many of the misreads the tests of other guards bring back too."""
+    monkeypatch.setattr(FaceReader, "_network_doubted", lambda *_args, **_kwargs: False)
+
+
 @pytest.fixture(scope="module")
 def reader(taught):
     return FaceReader(taught)
@@ -333,25 +340,17 @@ KNOWN_MISREADS = [
     ("a", 537, 1, 36, "W2"),  # a blurred white 2, its faint dots and corner figures all but gone,
     # named the 3 by the pixel judge on a later look's outline, the network 0.91 like the 3 and 0.16
     # ahead
-    ("a", 539, 2, 2, "M5"),  # a dark rainbow 5 a finger lies across, named the rainbow 1 by the
-    # network (0.70 alike, 0.53 ahead), the pixel judge nearest the 1, the figures leaning to it by 0.08
     ("b", 546, 5, 17, "M2"),  # a rainbow 2 named the 3 by its figures, the network 0.85 like the 3
     # and 0.09 ahead
-    ("a", 567, 3, 22, "M5"),  # a rainbow 5 named the 4 by the network (0.83 alike, 0.10 ahead)
-    ("a", 603, 1, 19, "M4"),  # a dark rainbow 4 outlined askew across it, the outline running off
-    # the card onto the cloth, its rainbow ring cut to an arc: named the 5 by the network (0.66
-    # alike, 0.47 ahead), the pixel judge sure of no card (0.61 of a side's strip beyond stands out)
     ("a", 641, 3, 3, "G4"),  # a pale green 4 a thumb lies on, outlined inside its edge across the
     # pips in one corner: named the 1 by the pixel judge, the network 0.76 like the 1 and 0.07 ahead
     ("a", 647, 3, 39, "W5"),  # a white 5 under a yellow lamp, all five white ranks within 40% of one
     # another pixel by pixel: named the 3 by the three judges' agreement, the network 0.96 like the
     # 3 and 0.02 ahead, each corner's figure matching the 3 better than any other rank by 0.05
-    ("b", 677, 2, 33, "W2"),  # a small dark white 2 in a dim frame, its two bars faint: named the 1
-    # by the network (0.82 alike, 0.07 ahead), the pixel judge sure of no card
-    ("b", 682, 5, 13, "W4"),  # a dark white 4, blurred, a streak of glare across one corner's
-    # pips: named the 5 by the network (0.74 alike, 0.09 ahead), the pixel judge sure of no card
-    ("b", 690, 4, 16, "M1"),  # a pale rainbow 1, its striped star blurred all but to red: named the
-    # red 1 by the network (0.89 alike, 0.10 ahead), the pixel judge sure of no card
+    ("b", 712, 5, 13, "R2"),  # a small dark red 2 (a roman II on a disc), blurred, its outline a few
+    # pixels off, the view's disc and corners shifted towards where the 1's single bar was taught:
+    # named the 1 by the pixel judge (0.11 against the 2's 0.16) and the discriminant's rank corners,
+    # the network 0.89 like the 1 and 0.04 ahead of the 2, the figures leaning to the 1 by 0.05
 ]
 
 
@@ -381,6 +380,7 @@ def test_a_part_of_a_card_its_outline_cut_short_names_no_other_card(monkeypatch,
     named = reader.read(frame, "multicolor")
     assert named == ([card] if read_whole else [])
     monkeypatch.setattr(reader_module, "BEYOND_SHARE", float("inf"))
+    set_network_doubt_aside(monkeypatch)  # a white part less than 0.85 like the 1 is doubted too
     parts = [read for read in reader.read_all(frame, "multicolor") if read.card not in (None, card)]
     assert parts, "the part is named no other card any more, whatever lies past its sides"
     search = OutlineSearch(frame)
@@ -400,6 +400,40 @@ def test_a_card_of_the_highest_rank_of_its_suit_is_named_though_something_lies_p
     reads = [read for read in bench_reader("b", 414, 4).read_all(frame, "multicolor") if read.card is not None]
     assert [read.card for read in reads] == ["W5"]
     assert max(OutlineSearch(frame).beyond_sides(reads[0].quad)) >= BEYOND_SHARE
+
+
+@pytest.mark.parametrize("generator, seed, index, frame_index, card, misread, read", [
+    ("b", 677, 2, 33, "W2", "W1", []),  # a small dark white 2 in a dim frame, its two bars faint:
+    # 0.82 like the 1 and 0.07 ahead for the network, the figures leaning to the 1 by 0.05
+    ("b", 682, 5, 13, "W4", "W5", []),  # a dark white 4, blurred, a streak of glare across one
+    # corner's pips: 0.74 like the 5 and 0.09 ahead, the figures leaning to the 5 by 0.08
+    ("a", 401, 2, 26, "W4", "W2", []),  # a pale white 4 outlined by its outer edge: 0.81 like the 2
+    ("a", 539, 2, 2, "M5", "M1", []),  # a dark rainbow 5 a finger lies across: 0.70 like the 1
+    ("a", 567, 3, 22, "M5", "M4", []),  # a rainbow 5: 0.83 like the 4, the figures leaning to it by 0.01
+    ("a", 603, 1, 19, "M4", "M5", ["M4"]),  # a dark rainbow 4 outlined askew across it, its ring cut
+    # to an arc: 0.66 like the 5; named right from another outline
+    ("b", 690, 4, 16, "M1", "R1", []),  # a pale rainbow 1 whose striped star blurred all but to red:
+    # 0.89 like the red 1, each corner's figure nearer the rainbow 1's colour (by 0.37 and 0.10);
+    # an outline grown by 3% named the red 1 too
+])
+def test_a_card_the_network_is_less_than_very_sure_of_is_doubted_by_a_weak_figure_or_its_colours(
+        monkeypatch, generator, seed, index, frame_index, card, misread, read):
+    """Frames named as another card, the network less than very sure of it (seeds 677, 682 and
+    690 unseen when they were measured; 539, 567 and 603 kept as known misreads; 401 a tuned
+    seed): a white or a rainbow card whose figures, with no hue of their own, a blur, a dim lamp
+    or a finger took first, the network less than 0.85 like the card named and its figures
+    leaning to it by less than 0.1; a card both of whose corners' figures are nearer in colour to
+    another suit's card of the rank. Each now names nothing, or its own card; without the doubt,
+    each names the wrong card."""
+    from companion.faces.reader import FaceReader
+
+    _deck, frames, _empties = bench_deck(generator, seed, index)
+    frame, shown = frames[frame_index]
+    assert shown == {card}
+    reader = bench_reader(generator, seed, index)
+    assert reader.read(frame, "multicolor") == read
+    monkeypatch.setattr(FaceReader, "_network_doubted", lambda *_args, **_kwargs: False)
+    assert misread in reader.read(frame, "multicolor")
 
 
 class KnownMisread(Exception):
@@ -725,7 +759,13 @@ def test_a_card_is_named_only_where_both_judges_find_it_near_and_one_is_sure(rea
 
     faintly = NetVerdict("W5", "W5", SECOND_LOOK_LIKENESS - 0.01, 0.3)
     assert named(faintly, seen(None, "W5", 0.3, 0.4, {"W5": 0.3}), max_residual=0.22) == (None, "")
-    assert named(faintly, seen(None, "W5", 0.3, 0.4, {"W5": 0.3})) == ("W5", "network")  # a first look
+    # on a first look, a white card so little like the view is named where its figures tell it
+    assert named(faintly, seen(None, "W5", 0.3, 0.4, {"W5": 0.3})) == (None, "")
+    from companion.faces.reader import HUELESS_FIGURE_MARGIN
+
+    margins["W5"] = (HUELESS_FIGURE_MARGIN, HUELESS_FIGURE_MARGIN)
+    assert named(faintly, seen(None, "W5", 0.3, 0.4, {"W5": 0.3})) == ("W5", "network")
+    del margins["W5"]
     far = MAX_RESIDUAL + 0.05  # near the nearest, but as far from its taught face as this
     assert named(sure, seen(None, "W5", far, 0.4, {"W5": far})) == (None, "")
     # the network very sure (0.8 alike, twice the gap it asks): a view may be as far as
@@ -1294,6 +1334,7 @@ def test_a_view_nearer_the_cards_bare_paper_than_its_print_is_not_named(frame_in
     monkeypatch.setattr(pixel_judge, "MAX_BARE_RATIO", float("inf"))
     assert reader.read(frame, "multicolor") == []
     monkeypatch.setattr(pixel_judge, "BLANK_BARE_RATIO", float("inf"))
+    set_network_doubt_aside(monkeypatch)  # frame 3's notebook, less than 0.85 like the 1, is doubted too
     assert reader.read(frame, "multicolor") == ["W1"]
 
 
@@ -1316,6 +1357,8 @@ def test_an_all_but_blank_view_must_be_nearer_the_card_than_its_bare_paper(seed,
     reader = bench_reader("b", seed, index)
     assert reader.read(frame, "multicolor") == []
     monkeypatch.setattr(pixel_judge, "BLANK_BARE_RATIO", pixel_judge.MAX_BARE_RATIO)
+    assert reader.read(frame, "multicolor") == []  # a white card less than 0.85 alike: doubted
+    set_network_doubt_aside(monkeypatch)
     assert reader.read(frame, "multicolor") == ["W1"]
 
 
@@ -1338,6 +1381,7 @@ def test_a_view_the_network_finds_barely_like_a_card_is_not_named(frame_index, k
     monkeypatch.setattr(reader.judge, "min_likeness", 0.6)
     monkeypatch.setattr(reader_module, "AGAINST_MARGIN", 1.0)
     monkeypatch.setattr(pixel_judge, "BLANK_BARE_RATIO", pixel_judge.MAX_BARE_RATIO)
+    set_network_doubt_aside(monkeypatch)  # a white card less than 0.85 alike: doubted too
     assert reader.read(frame, "multicolor") == ["W1"]
 
 
@@ -1563,6 +1607,8 @@ def test_a_notebook_a_later_look_finds_is_not_taken_for_a_white_1(monkeypatch):
     monkeypatch.setattr(reader_module, "SATURATED_SHARE", float("inf"))
     assert reader.read(frame, "multicolor") == []
     monkeypatch.setattr(reader_module, "BEYOND_SHARE", float("inf"))
+    assert reader.read(frame, "multicolor") == []  # a white card less than 0.85 alike: doubted
+    set_network_doubt_aside(monkeypatch)
     assert reader.read(frame, "multicolor") == ["W1"]
 
 
@@ -1596,6 +1642,8 @@ def test_a_card_the_network_is_less_than_very_sure_of_is_not_named_against_its_f
     monkeypatch.setattr(FaceReader, "_rank_in_doubt", lambda self, face, card, pixels, figure: False)
     assert reader.read(frame, "multicolor") == ["W3"]  # cut short
     monkeypatch.setattr(reader_module, "BEYOND_SHARE", float("inf"))
+    assert reader.read(frame, "multicolor") == ["W3"]  # a white card less than 0.85 alike: doubted
+    set_network_doubt_aside(monkeypatch)
     assert reader.read(frame, "multicolor") == ["W1"]
 
 
@@ -2173,14 +2221,16 @@ def test_an_outline_shrunk_or_grown_names_only_the_card_the_network_was_sure_of_
     assert named(dataclasses.replace(read, likeness=STRONG_LIKENESS - 0.01)) == []
 
 
-@pytest.mark.parametrize("best, doubts", [("Y5", ("rank",)), ("Y3", ("figure", "rank")), ("M4", ("print",))])
+@pytest.mark.parametrize("best, doubts", [("Y5", ("rank",)), ("Y3", ("figure", "rank")), ("M4", ("print", "hue"))])
 def test_an_outline_whose_view_casts_doubt_on_the_networks_card_is_doubted(best, doubts, monkeypatch):
     """The yellow 4 of corpus B, seed 339 (above), as if the network had been sure of another
     card on its outline as found: of the yellow 5, whose rank is in doubt pixel by pixel (the 4
     about as near, nothing telling the 5); of the yellow 3, which a corner's figure is against
     (the 4 matches it better) and whose rank is in doubt too; of the rainbow 4, whose print (the
-    rainbow) the view does not show. Each doubt alone makes _doubted true, so that _resized skips
-    the outline; with the card's doubts set aside, nothing else there doubts it."""
+    rainbow) the view does not show, and which, a rainbow card the network finds less than 0.85
+    like the view, its figures do not tell (_network_doubted). Each doubt alone makes _doubted
+    true, so that _resized skips the outline; with the card's doubts set aside, nothing else
+    there doubts it."""
     from companion.faces import reader as reader_module
 
     _deck, frames, _empties = bench_deck("b", 339, 0)
@@ -2192,7 +2242,8 @@ def test_an_outline_whose_view_casts_doubt_on_the_networks_card_is_doubted(best,
     allowed = shown_cards("multicolor")
     set_aside = {"figure": (reader_module._FigureMargins, "against", lambda *args: False),
                  "rank": (FaceReader, "_rank_in_doubt", lambda *args: False),
-                 "print": (PixelJudge, "shows_print", lambda *args: True)}
+                 "print": (PixelJudge, "shows_print", lambda *args: True),
+                 "hue": (FaceReader, "_network_doubted", lambda *args: False)}
     assert reader._doubted(read, allowed, None)
     for doubt in doubts if len(doubts) > 1 else ():  # each set aside alone, the others still doubt
         with monkeypatch.context() as alone:
