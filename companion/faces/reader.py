@@ -62,9 +62,10 @@ paper, so that a lined notebook is not a faintly printed white 1):
   by AGAINST_MARGIN (an outline run askew across a card's border, a blue 5 taken for the 2), nor
   may both corners' figures be nearer in colour to the same rank of another suit by
   COLOUR_AGAINST_MARGIN (a rainbow 1 blurred all but to red); and a white or a rainbow card
-  (HUELESS_SUITS) the network finds less than FIGURE_LIKENESS like the view is named only where
-  each corner's figure matches it better than any other rank of its suit by
-  HUELESS_FIGURE_MARGIN (a dim white 2 taken for the 1);
+  (HUELESS_SUITS) the network finds less than FIGURE_LIKENESS like the view is not named so
+  unless each corner's figure matches it better than any other rank of its suit by
+  HUELESS_FIGURE_MARGIN (a dim white 2 taken for the 1): the rules below may name such a card,
+  each by what it asks of the figures and the colours;
 - the rank told by its figure alone (figures.FigureJudge), where the network's nearest card is
   not seconded so: the network finding the view very like the card and sure of it or at least of
   its suit (the card after it of the same suit), the pixel judge's nearest card of the same suit
@@ -162,7 +163,9 @@ like its card (STRONG_LIKENESS) is judged again shrunk and grown a little about 
 by the rules of the look that found it, and names that card, and no other, if one of them does: an
 outline a pixel or two off the card's edge takes in a rim of the cloth or loses one of the card's.
 It is not judged again where the outline as found casts doubt on the card (its print not shown, a
-corner's figure against it, its rank in doubt pixel by pixel), however sure the network is.
+corner's figure against it, its rank in doubt pixel by pixel), however sure the network is, nor
+where the network is less than very sure of it and its corners' colours or, for a white or a
+rainbow card, its weak figures doubt it (FaceReader._network_doubted).
 
 An outline may also be a part of something bigger: a card named on one the network finds less
 than very like the card is not named where a card-shaped thing standing out from the cloth holds
@@ -402,25 +405,26 @@ COLOUR_MARGIN = 0.3
 COLOUR_SUIT_MARGIN = 0.05
 COLOUR_AGAINST_MARGIN = 0.1
 # a card the network is sure of but less than very sure, seconded by the pixel judge's nearest card
-# or the figure (_seconded), is named on the network's word only where both corners' figures are not
+# or the figure (_seconded), is not named on the network's word where both corners' figures are
 # nearer in colour to the same rank of another suit by COLOUR_AGAINST_MARGIN (a pale rainbow 1 whose
 # striped star blurred all but to red, 0.89 like the red 1 and 0.10 ahead, the pixel judge nearest
 # the red 1 and its discriminant naming it: 0.37 and 0.10 nearer the rainbow 1's colour; corpus B,
-# seed 690, unseen), and, for a card of a suit whose figures have no hue of their own to stand out
-# by (a white card's, pale on a light card or dark on a dark one; a rainbow card's, striped), that
-# the network finds less than FIGURE_LIKENESS like the view, only where each corner's figure matches
-# it better than any other rank of its suit by HUELESS_FIGURE_MARGIN: blur, a dim lamp or a glare
-# takes such a figure first (a small dark white 2 in a dim frame, its two bars faint, 0.82 like the
-# 1 and 0.07 ahead, the figures leaning to the 1 by 0.05; a blurred dark white 4 with a glare across
-# one corner's pips, 0.74 like the 5 and 0.09 ahead, the figures leaning to it by 0.08; corpus B,
-# seeds 677 and 682, unseen). From the judges' verdicts recorded on 43 seeds of corpus A and 51 of
-# corpus B (22,560 card frames: tuned seeds 401-412 and 450-451, 462, 498, 522, 537, 539, 546 and
-# 567, each with a known misread, 601-616 and 623-625 of A, 601-627 of B, and 677, 682 and 690), of
-# the 622 outlines the network named this way, less than very sure, 9 were of another card or of no
-# card; the two doubts stop 7 (the other two: a pale white 5 outlined by its outer edge, taken for
-# the 2, 0.93 alike; an empty cloth with a glare taken for a white 1, 0.87) and 35 outlines named
-# right, of 35 frames: 30 by the figures, 6 by the colours (one by both). Where no card of the frame
-# is named, an outline so doubted is not judged again shrunk or grown (_doubted: the rainbow 1
+# seed 690, unseen when it was measured), and, for a card of a suit whose figures have no hue of
+# their own to stand out by (a white card's, pale on a light card or dark on a dark one; a rainbow
+# card's, striped), that the network finds less than FIGURE_LIKENESS like the view, nor unless each
+# corner's figure matches it better than any other rank of its suit by HUELESS_FIGURE_MARGIN: blur,
+# a dim lamp or a glare takes such a figure first (a small dark white 2 in a dim frame, its two bars
+# faint, 0.82 like the 1 and 0.07 ahead, the figures leaning to the 1 by 0.05; a blurred dark white
+# 4 with a glare across one corner's pips, 0.74 like the 5 and 0.09 ahead, the figures leaning to it
+# by 0.08; corpus B, seeds 677 and 682, unseen when they were measured). From the judges' verdicts
+# recorded on 43 seeds of corpus A and 51 of corpus B (22,560 card frames; each seed in both corpora
+# but where said: the tuned seeds 401-412 and 450-451; 462, 498, 522, 537, 539, 546 and 567, each
+# with a known misread in one corpus; 601-616 and 623-625 of A and 601-627 of B; 677, 682 and 690),
+# of the 622 outlines the network named this way, less than very sure, 9 were of another card or of
+# no card; the two doubts stop 7 (the other two: a pale white 5 outlined by its outer edge, taken
+# for the 2, 0.93 alike; an empty cloth with a glare taken for a white 1, 0.87) and 35 outlines
+# named right, of 35 frames: 30 by the figures, 6 by the colours (one by both). Where no card of the
+# frame is named, an outline so doubted is not judged again shrunk or grown (_doubted: the rainbow 1
 # above, grown by 3%, was the red 1 for the pixel judge too). The rules after the network's may
 # still name a card so doubted, each by what it asks of the figures and the colours itself: asking
 # the doubt of them too lost 6 right reads of the tuned seeds where this loses 3, and stopped no
