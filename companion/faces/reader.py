@@ -567,10 +567,9 @@ class FaceReader:
         card, face = read.best, read.face
         pixels = self.pixels.verdict(face, allowed, max_residual)
         figure = _FigureMargins(self.figures, face)
-        very_sure = self._very_sure_of(read.likeness, read.gap)
         return not self.pixels.shows_print(pixels, card) or figure.against(card) \
             or self._rank_in_doubt(face, card, pixels, figure) \
-            or self._network_doubted(face, card, read.likeness, very_sure, figure, allowed)
+            or self._network_doubted(face, card, read.likeness, read.gap, figure, allowed)
 
     def _colours_told(self, search: OutlineSearch, things: list[FaceRead],
                       allowed: set[str] | None) -> list[FaceRead]:
@@ -724,8 +723,7 @@ class FaceReader:
                 # the network's card seconded, unless doubted (_network_doubted; asked last): the
                 # rules below may still name it, each by what it asks of the figures and the colours
                 if verdict.card is not None and self._seconded(face, verdict, pixels, figure, first_look) \
-                        and not self._network_doubted(face, card, verdict.likeness, self._very_sure(verdict), figure,
-                                                      allowed):
+                        and not self._network_doubted(face, card, verdict.likeness, verdict.gap, figure, allowed):
                     return card, "network", None
                 if self._figure_told(face, verdict, pixels, figure):
                     return card, "figures", None
@@ -825,10 +823,10 @@ class FaceReader:
             return figure.least(verdict.card) >= LATER_LOOK_FIGURE
         return (very_sure and first_look) or not figure.against(verdict.card)
 
-    def _network_doubted(self, face: np.ndarray, card: str, likeness: float, very_sure: bool,
+    def _network_doubted(self, face: np.ndarray, card: str, likeness: float, gap: float,
                          figure: _FigureMargins, allowed: set[str] | None) -> bool:
-        """Whether the card the network is sure of (`likeness` alike), where it is less than
-        very sure of it (`very_sure`, _very_sure), is doubted though seconded (_seconded): both
+        """Whether the card the network is sure of (`likeness` alike, `gap` ahead), where it is
+        less than very sure of it (_very_sure), is doubted though seconded (_seconded): both
         corners' figures nearer in colour to the same rank of another suit (of `allowed`) by
         COLOUR_AGAINST_MARGIN, or, for a white or a rainbow card (HUELESS_SUITS) the network
         finds less than FIGURE_LIKENESS like the view, a corner's figure matching the card
@@ -836,13 +834,13 @@ class FaceReader:
         -inf, where the figures cannot tell the suit's ranks: nothing tells its rank then but
         the judges this doubts). The colours are matched last. A card so doubted may still be
         named by a rule that asks the figures or the colours itself (_ruled)."""
-        if very_sure:
+        if self._very_sure_of(likeness, gap):
             return False
         named = parse_card(card)
         if named is not None and named.suit in HUELESS_SUITS and likeness < FIGURE_LIKENESS \
                 and figure.least(card) < HUELESS_FIGURE_MARGIN:
             return True
-        return min(self.colours.margins(face, card, allowed)) >= COLOUR_AGAINST_MARGIN
+        return _colours_against(self.colours.margins(face, card, allowed))
 
     def _very_sure(self, verdict: NetVerdict) -> bool:
         """Whether the network is very sure of its card: STRONG_LIKENESS alike, and
@@ -1070,7 +1068,7 @@ class FaceReader:
         if not self.pixels.suit_told(face, card) or self._another_rank_told(face, card):
             return False
         margins = self.colours.margins(face, card, allowed)  # -inf: no colour to tell by
-        if min(margins) >= COLOUR_AGAINST_MARGIN:
+        if _colours_against(margins):
             return False
         return pixels.best[:1] == card[:1] or _colours_tell(margins, COLOUR_SUIT_MARGIN)
 
@@ -1135,6 +1133,12 @@ def _colours_tell(margins: tuple[float, ...], margin: float) -> bool:
     other suit by `margin` (CornerColourJudge.margins: below 0 nearer the card; -inf, a light too
     strong to tell colours by, tells nothing)."""
     return bool(np.isfinite(margins).all()) and max(margins) <= -margin
+
+
+def _colours_against(margins: tuple[float, ...]) -> bool:
+    """Whether both corners' figures are nearer in colour to the same rank of another suit than
+    to the card by COLOUR_AGAINST_MARGIN (CornerColourJudge.margins; -inf tells nothing)."""
+    return min(margins) >= COLOUR_AGAINST_MARGIN
 
 
 def later_looks(search: OutlineSearch) -> tuple[tuple[Callable[[Sequence[Quad]], list[Quad]], bool], ...]:
