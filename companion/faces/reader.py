@@ -178,6 +178,17 @@ stands out from the cloth, BEYOND_SHARE): the outline is a part of a card cut sh
 of glare across it or along its printed border, and a part shows fewer figures than the card,
 so a lower rank of its suit (a card of the suit's highest rank is named still).
 
+A thing may be outlined more than once (by its edge, by a border printed on it, by an outline cut
+across it): it is named by its outline most like a taught face among those that name a card
+(one_per_thing), and names nothing where another of its outlines that the network finds all but as
+like a taught face (within its MIN_GAP) names another card or finds the pixel judge sure of one,
+unless the network finds that outline's view nearest the card named; nor, where the pixel judge
+named the card, where another of its outlines finds another rank of the suit nearest by both
+judges, the network all but as like it (at least as like it, where the network is sure of the card
+on the outline that named it) and the pixel judge the card named out of contention
+(CONTENDER_RATIO): an outline a few pixels off the card's edge shifts the view's figures towards
+where another rank's were taught, and the pixel judge follows the shift.
+
 Whatever rule names a card, the thing names nothing where the figure in each corner of the
 outline that names it is nearer in colour to the same rank of another suit, by COLOUR_MARGIN
 (corner_colours.CornerColourJudge, the view seen under the light that makes its whole card most
@@ -204,7 +215,7 @@ from companion.faces.corner_colours import CornerColourJudge
 from companion.faces.deck_file import Deck
 from companion.faces.finder import OutlineSearch, Quad, inside_a_bigger_one, one_on_the_other, upright_face
 from companion.faces.figures import FigureJudge
-from companion.faces.net_judge import NetJudge, NetVerdict
+from companion.faces.net_judge import MIN_GAP, NetJudge, NetVerdict
 from companion.faces.pixel_judge import (CONTENDER_RATIO, SECOND_LOOK_MAX_RESIDUAL, PixelJudge, PixelVerdict,
                                          shown_cards)
 from companion.rules.cards import parse_card
@@ -483,6 +494,8 @@ class FaceRead:
     by: str = ""
     pixels_sure: str | None = None  # the card the pixel judge was sure of, named or not
     face: np.ndarray | None = dataclasses.field(default=None, repr=False, compare=False)  # the view, upright
+    # the pixel judge's residual of each card within its RIVAL_RATIO of the nearest (PixelVerdict.near)
+    pixels_near: dict[str, float] = dataclasses.field(default_factory=dict, compare=False)
 
 
 class FaceReader:
@@ -512,7 +525,7 @@ class FaceReader:
         search = OutlineSearch(frame)
         quads = search.cards(fallback=False)
         reads = self._judged(search, quads, allowed)
-        out = self._colours_told(search, one_per_thing(reads), allowed)
+        out = self._colours_told(search, one_per_thing(reads, self.judge.min_gap), allowed)
         known = list(quads)
         looked = [(reads, None, False)]  # each look's reads, with the limits they were judged by
         for look, coarse in later_looks(search):  # each only while no card is named
@@ -523,12 +536,12 @@ class FaceReader:
                 judged = self._judged(search, more, allowed, SECOND_LOOK_MAX_RESIDUAL, coarse)
                 looked.append((judged, SECOND_LOOK_MAX_RESIDUAL, coarse))
                 reads = reads + judged
-                out = self._colours_told(search, one_per_thing(reads), allowed)
+                out = self._colours_told(search, one_per_thing(reads, self.judge.min_gap), allowed)
             known += more
         if not any(read.card is not None for read in out):
             resized = self._resized(search, looked, allowed)
             if resized:
-                out = self._colours_told(search, one_per_thing(reads + resized), allowed)
+                out = self._colours_told(search, one_per_thing(reads + resized, self.judge.min_gap), allowed)
         return out
 
     def _resized(self, search: OutlineSearch, looked: list[tuple[list[FaceRead], float | None, bool]],
@@ -600,8 +613,9 @@ class FaceReader:
         faces = [upright_face(search.frame, quad) for quad in quads]
         reads = []
         for quad, face, verdict in zip(quads, faces, self.judge.verdicts(faces)):
-            card, by, pixels_sure = self._verdict(face, verdict, allowed, max_residual, coarse)
-            read = FaceRead(quad, card, verdict.best, verdict.likeness, verdict.gap, by, pixels_sure, face)
+            card, by, pixels = self._verdict(face, verdict, allowed, max_residual, coarse)
+            read = FaceRead(quad, card, verdict.best, verdict.likeness, verdict.gap, by,
+                            None if pixels is None else pixels.card, face, {} if pixels is None else pixels.near)
             read = self._another_cards_part(search, self._part_unnamed(search, read))
             reads.append(self._cut_short(search, read))
         return reads
@@ -658,18 +672,18 @@ class FaceReader:
                max_residual: float | None = None) -> tuple[str | None, str]:
         """(the card named for an upright face, or None; which judge named it, or ""), by the
         rules of the module's docstring; `max_residual` is given for an outline of a later look."""
-        card, by, _pixels_sure = self._verdict(face, verdict, allowed, max_residual)
+        card, by, _pixels = self._verdict(face, verdict, allowed, max_residual)
         return card, by
 
     def _verdict(self, face: np.ndarray, verdict: NetVerdict, allowed: set[str] | None,
-                 max_residual: float | None, coarse: bool = False) -> tuple[str | None, str, str | None]:
+                 max_residual: float | None, coarse: bool = False) -> tuple[str | None, str, PixelVerdict | None]:
         """_ruled's verdict, naming no card where the camera saturated the view's colours and
         another suit may be what is seen (_suit_in_doubt)."""
-        card, by, pixels_sure = self._ruled(face, verdict, allowed, max_residual, coarse)
+        card, by, pixels = self._ruled(face, verdict, allowed, max_residual, coarse)
         if card is not None and self._suit_in_doubt(face, card, allowed) \
                 and not self._saturated_suit_told(face, verdict, card, allowed):
-            return None, "", pixels_sure
-        return card, by, pixels_sure
+            return None, "", pixels
+        return card, by, pixels
 
     def _saturated_suit_told(self, face: np.ndarray, verdict: NetVerdict, card: str,
                              allowed: set[str] | None) -> bool:
@@ -698,8 +712,8 @@ class FaceReader:
         return own is not None and any(near[other] <= SUIT_RIVAL_RATIO * own for other in rivals if other in near)
 
     def _ruled(self, face: np.ndarray, verdict: NetVerdict, allowed: set[str] | None,
-               max_residual: float | None, coarse: bool = False) -> tuple[str | None, str, str | None]:
-        """_named's (card, judge), and the card the pixel judge was sure of, named or not. On a
+               max_residual: float | None, coarse: bool = False) -> tuple[str | None, str, PixelVerdict | None]:
+        """_named's (card, judge), and the pixel judge's verdict (None where it was not asked). On a
         `coarse` outline (of what differs from the cloth: a blob found in the searched picture
         shrunk unlike_cloth.SHRINK times, its corners the least sure of any look's), the figures
         do not tell two ranks the network finds all but as near (_figure_tells_doubted_rank): a
@@ -716,7 +730,7 @@ class FaceReader:
         first_look = max_residual is None
         if pixels.card is not None:
             named = self._pixels_card(face, verdict, pixels, figure, allowed, first_look)
-            return (pixels.card, "pixels", pixels.card) if named else (None, "", pixels.card)
+            return (pixels.card, "pixels", pixels) if named else (None, "", pixels)
         card = verdict.best
         if self._may_name(card, allowed):
             if card in pixels.printed:
@@ -724,25 +738,25 @@ class FaceReader:
                 # rules below may still name it, each by what it asks of the figures and the colours
                 if verdict.card is not None and self._seconded(face, verdict, pixels, figure, first_look) \
                         and not self._network_doubted(face, card, verdict.likeness, verdict.gap, figure, allowed):
-                    return card, "network", None
+                    return card, "network", pixels
                 if self._figure_told(face, verdict, pixels, figure):
-                    return card, "figures", None
+                    return card, "figures", pixels
                 if not coarse and self._figure_tells_doubted_rank(face, verdict, pixels, figure):
-                    return card, "figures", None
+                    return card, "figures", pixels
                 if first_look and self._agreed(face, verdict, pixels, figure):
-                    return card, "agreement", None
+                    return card, "agreement", pixels
             # the figure against the pixel judge's nearer card: the only rule for a card it
             # finds far off (not among its near cards), whose print is then measured (asked last)
             if self._figure_outweighs(face, verdict, pixels, figure) and self.pixels.shows_print(pixels, card):
-                return card, "figures", None
+                return card, "figures", pixels
             if verdict.card is not None and card in pixels.printed \
                     and self._corners_tell(face, verdict, pixels, figure, allowed, first_look):
-                return card, "corners", None
+                return card, "corners", pixels
         nearest = pixels.best
         if first_look and nearest in pixels.printed and self._may_name(nearest, allowed) \
                 and self._figure_tells_nearest(face, verdict, pixels, figure):
-            return nearest, "figures", None
-        return None, "", None
+            return nearest, "figures", pixels
+        return None, "", pixels
 
     def _pixels_card(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
                      figure: _FigureMargins, allowed: set[str] | None, first_look: bool) -> bool:
@@ -1149,12 +1163,15 @@ def later_looks(search: OutlineSearch) -> tuple[tuple[Callable[[Sequence[Quad]],
             (search.unlike_cloth, True))
 
 
-def one_per_thing(reads: list[FaceRead]) -> list[FaceRead]:
+def one_per_thing(reads: list[FaceRead], min_gap: float = MIN_GAP) -> list[FaceRead]:
     """One verdict per thing in view: outlines one inside the other are one thing, judged by
-    its outline most like a taught face; it names a card only if no outline of it names
-    another, nor finds the pixel judge sure of another (a red roman II whose inner outline cut
-    its corner figures to an I: that outline named the red 1, the card's own outline found the
-    pixel judge sure of the 2; corpus B, seed 137, looked at after it was measured)."""
+    its outline most like a taught face; it names the card of its outline most like a taught
+    face among those that name one, only if no other outline of it contests that card (_contests:
+    names another, or finds the pixel judge sure of another, on a view the network finds all but
+    as like a taught face, within the network's `min_gap`, net_judge.MIN_GAP, and nearest another
+    card), nor, for a card the pixel judge named, finds another rank of its suit nearest by both
+    judges (_pixels_contested: all but as like a taught face, or at least as like where the
+    network is sure of the card on the named outline)."""
     groups: list[list[FaceRead]] = []
     for read in sorted(reads, key=lambda r: -r.likeness):
         group = next((g for g in groups if any(one_on_the_other(read.quad, r.quad) for r in g)), None)
@@ -1164,11 +1181,53 @@ def one_per_thing(reads: list[FaceRead]) -> list[FaceRead]:
             group.append(read)
     out = []
     for group in groups:
-        named = {read.card for read in group if read.card is not None}
-        contested = {read.pixels_sure for read in group if read.pixels_sure is not None} - named
-        if len(named) == 1 and not contested:
-            out.append(next(read for read in group if read.card is not None))
-        else:
-            first = group[0]
-            out.append(FaceRead(first.quad, None, first.best, first.likeness, first.gap))
+        read = next((read for read in group if read.card is not None), None)
+        if read is not None and not any(_contests(other, read, min_gap) or _pixels_contested(read, other, min_gap)
+                                        for other in group if other is not read):
+            out.append(read)
+            continue
+        first = group[0]
+        out.append(FaceRead(first.quad, None, first.best, first.likeness, first.gap))
     return out
+
+
+def _contests(other: FaceRead, read: FaceRead, min_gap: float) -> bool:
+    """Whether `other`, an outline of the thing `read` names a card on, contests that card: it
+    names another card or finds the pixel judge sure of another (a red roman II whose inner
+    outline cut its corner figures to an I named the red 1, 0.86 like it for the network, while
+    the card's own outline, 0.87 like a taught face, found the pixel judge sure of the 2; corpus B,
+    seed 137, looked at after it was measured), where the network finds its view all but as like
+    a taught face as `read`'s (within `min_gap`) and not nearest `read`'s card. An outline the
+    network finds clearly less like a taught face, as one cut inside a card across its figures
+    (a blue 5 whose outline 0.98 like it named it, and an inner outline 0.75 like the 4 found the
+    pixel judge sure of the 4; corpus B, seed 611), or one whose view the network finds nearest
+    the card named, contests nothing."""
+    other_card = other.card if other.card is not None else other.pixels_sure
+    if other_card is None or other_card == read.card or other.best == read.card:
+        return False
+    return other.likeness > read.likeness - min_gap
+
+
+def _pixels_contested(read: FaceRead, other: FaceRead, min_gap: float) -> bool:
+    """Whether `other`, an outline of the thing `read` names a card on by the pixel judge, puts
+    that card in doubt: there both judges find another rank of its suit nearest, the network
+    finding the view all but as like it as `read`'s (within `min_gap`; at least as like, where the
+    network is sure of the card on `read`'s outline: a green 3 named on its own outline, 0.96 like
+    it and 0.09 ahead, beside an outline cut across it 0.92 like the 2, corpus B, seed 729) and
+    the pixel judge the named card out of contention (further than CONTENDER_RATIO times the
+    nearest card's residual, or not among its near cards at all). An outline a few pixels off the card's edge
+    shifts the view's figures towards where another rank's were taught, and the pixel judge,
+    which compares pixel by pixel, follows the shift (a small blurred red roman II whose inner
+    outline lay 14 pixels off at one corner: named the red 1 by the pixel judge, 0.11 against
+    the 2's 0.16, while the card's own outline found the 2 nearest, 0.12 against the 1's 0.17,
+    and the network nearest the 2 too; corpus B, seed 712)."""
+    card, nearest = parse_card(read.card or ""), parse_card(other.best)
+    if read.by != "pixels" or card is None or nearest is None or nearest.suit != card.suit or not other.pixels_near:
+        return False
+    # the network sure of the card on `read`'s outline (its MIN_GAP ahead) and finding that view
+    # more like a taught face: the other outline is the one off the card
+    if other.likeness <= read.likeness - min_gap or (read.gap >= min_gap and other.likeness < read.likeness):
+        return False
+    if min(other.pixels_near, key=other.pixels_near.__getitem__) != other.best:
+        return False
+    return other.pixels_near.get(read.card, np.inf) > CONTENDER_RATIO * other.pixels_near[other.best]

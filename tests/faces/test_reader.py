@@ -142,15 +142,17 @@ def _square(size: float) -> np.ndarray:
                        [100 - half, 100 + half]])
 
 
-def _read(quad, card, best=None, likeness=0.8, pixels_sure=None):
-    return FaceRead(quad, card, best or card or "Y3", likeness, 0.2 if card else 0.0, pixels_sure=pixels_sure)
+def _read(quad, card, best=None, likeness=0.8, pixels_sure=None, by="", pixels_near=None, gap=None):
+    return FaceRead(quad, card, best or card or "Y3", likeness, (0.2 if card else 0.0) if gap is None else gap, by,
+                    pixels_sure, pixels_near=pixels_near or {})
 
 
 def test_outlines_one_on_the_other_are_one_thing_named_only_if_none_names_another_card():
     """One card found twice (its outline and one taking in its shadow or its printed border):
     one outline naming the card names it; two naming different cards, or one naming a card and
-    another finding the pixel judge sure of another, name nothing; outlines apart are things
-    apart, each named for itself."""
+    another finding the pixel judge sure of another, name nothing, unless the network finds the
+    other outline's view clearly less like a taught face or nearest the card named; outlines apart
+    are things apart, each named for itself."""
     inner, outer = _square(80), _square(90)
     assert [r.card for r in one_per_thing([_read(inner, None), _read(outer, "Y3", likeness=0.7)])] == ["Y3"]
     assert [r.card for r in one_per_thing([_read(inner, "Y3"), _read(outer, "Y1")])] == [None]
@@ -160,6 +162,15 @@ def test_outlines_one_on_the_other_are_one_thing_named_only_if_none_names_anothe
     assert [r.card for r in one_per_thing(contested)] == [None]
     seconded = [_read(inner, "Y1", pixels_sure="Y1"), _read(outer, None)]
     assert [r.card for r in one_per_thing(seconded)] == ["Y1"]
+    # an outline the network finds clearly less like a taught face (by its MIN_GAP) contests
+    # nothing, naming another card or finding the pixel judge sure of one; nor one whose view the
+    # network finds nearest the card named; the card named is that of the outline most like one
+    for other in (_read(outer, "Y1", likeness=0.73), _read(outer, None, best="Y1", likeness=0.73, pixels_sure="Y1"),
+                  _read(outer, None, best="Y3", likeness=0.79, pixels_sure="Y1"),
+                  _read(outer, "Y1", best="Y3", likeness=0.79)):
+        assert [r.card for r in one_per_thing([_read(inner, "Y3"), other])] == ["Y3"]
+    assert [r.card for r in one_per_thing([_read(inner, "Y3"), _read(outer, "Y1", likeness=0.75)])] == [None]
+    assert [r.card for r in one_per_thing([_read(inner, "Y3", likeness=0.7), _read(outer, "Y1")])] == ["Y1"]
     apart = _read(_square(80) + 300, "R2")
     assert sorted(r.card for r in one_per_thing([_read(inner, "Y3"), apart])) == ["R2", "Y3"]
     # the pixel judge sure of another card on another thing contests nothing
@@ -346,9 +357,6 @@ KNOWN_MISREADS = [
     ("a", 522, 0, 50, "table"),  # an empty purple cloth with a pale glare, outlined by the look at
     # what differs from the cloth, named a white 1 by the network (0.87 alike, 0.10 ahead), the
     # pixel judge nearest the 1 and the discriminant naming it
-    ("a", 537, 1, 36, "W2"),  # a blurred white 2, its faint dots and corner figures all but gone,
-    # named the 3 by the pixel judge on a later look's outline, the network 0.91 like the 3 and 0.16
-    # ahead
     ("b", 546, 5, 17, "M2"),  # a rainbow 2 named the 3 by its figures, the network 0.85 like the 3
     # and 0.09 ahead
     ("a", 641, 3, 3, "G4"),  # a pale green 4 a thumb lies on, outlined inside its edge across the
@@ -356,10 +364,6 @@ KNOWN_MISREADS = [
     ("a", 647, 3, 39, "W5"),  # a white 5 under a yellow lamp, all five white ranks within 40% of one
     # another pixel by pixel: named the 3 by the three judges' agreement, the network 0.96 like the
     # 3 and 0.02 ahead, each corner's figure matching the 3 better than any other rank by 0.05
-    ("b", 712, 5, 13, "R2"),  # a small dark red 2 (a roman II on a disc), blurred, its outline a few
-    # pixels off, the view's disc and corners shifted towards where the 1's single bar was taught:
-    # named the 1 by the pixel judge (0.11 against the 2's 0.16) and the discriminant's rank corners,
-    # the network 0.89 like the 1 and 0.04 ahead of the 2, the figures leaning to the 1 by 0.05
 ]
 
 
@@ -409,6 +413,129 @@ def test_a_card_of_the_highest_rank_of_its_suit_is_named_though_something_lies_p
     reads = [read for read in bench_reader("b", 414, 4).read_all(frame, "multicolor") if read.card is not None]
     assert [read.card for read in reads] == ["W5"]
     assert max(OutlineSearch(frame).beyond_sides(reads[0].quad)) >= BEYOND_SHARE
+
+
+def test_a_card_the_pixel_judge_names_on_one_outline_is_not_named_where_another_outline_finds_another_rank():
+    """The pixel judge named the yellow 1 on an inner outline, the network less than sure of it
+    there; the thing's other outline finds the yellow 2 nearest by both judges, the network all but
+    as like it (within its MIN_GAP) and the pixel judge the 1 out of contention (further than
+    CONTENDER_RATIO times the 2's residual, or not among its near cards): the thing names nothing.
+    The 1 is named where any of that fails: the 1 within contention, the network's nearest there
+    the pixel judge's second, another suit's card, a view the network finds much less like it, or
+    the 1 named by another judge; and where the network is sure of the 1 on its outline, unless it
+    finds the other outline's view at least as like a taught face."""
+    from companion.faces.pixel_judge import CONTENDER_RATIO
+    from companion.faces.net_judge import MIN_GAP
+
+    inner, outer = _square(80), _square(90)
+
+    def named(other_best="Y2", likeness=0.86, near=None, by="pixels", gap=0.04):
+        read = _read(inner, "Y1", likeness=0.88, pixels_sure="Y1", by=by, gap=gap)
+        other = _read(outer, None, best=other_best, likeness=likeness,
+                      pixels_near={other_best: 0.1, "Y1": 0.15} if near is None else near)
+        return [r.card for r in one_per_thing([read, other])]
+
+    assert named() == [None]
+    assert named(near={"Y2": 0.1}) == [None]  # the 1 not among the near cards at all
+    assert named(near={"Y2": 0.1, "Y1": 0.1 * CONTENDER_RATIO + 0.001}) == [None]
+    assert named(near={"Y2": 0.1, "Y1": 0.1 * CONTENDER_RATIO - 0.001}) == ["Y1"]
+    assert named(near={"Y2": 0.1, "Y5": 0.09, "Y1": 0.2}) == ["Y1"]  # the pixel judge nearest the 5
+    assert named(other_best="R1", near={"R1": 0.1, "Y1": 0.2}) == ["Y1"]
+    assert named(likeness=0.88 - MIN_GAP - 0.001) == ["Y1"]
+    assert named(likeness=0.88 - MIN_GAP + 0.001) == [None]
+    assert named(by="figures") == ["Y1"]
+    assert named(near={}) == ["Y1"]  # the pixel judge not asked of the other outline
+    assert named(gap=MIN_GAP) == ["Y1"]  # the network sure of the 1 on its outline
+    assert named(gap=MIN_GAP, likeness=0.88) == [None]
+    # the outline that named the card does not contest it, alone or beside one naming it too: the
+    # pixel judge named the 1 against the network's 2 there, the 2 nearest pixel by pixel
+    alone = _read(inner, "Y1", best="Y2", likeness=0.88, pixels_sure="Y1", by="pixels", gap=0.01,
+                  pixels_near={"Y2": 0.1, "Y1": 0.15})
+    assert [r.card for r in one_per_thing([alone])] == ["Y1"]
+    assert [r.card for r in one_per_thing([alone, _read(outer, "Y1", likeness=0.8)])] == ["Y1"]
+
+
+@pytest.mark.parametrize("generator, seed, index, frame_index, card, misread", [
+    ("b", 712, 5, 13, "R2", "R1"),  # a small blurred dark red roman II, its inner outline 14 pixels
+    # off at one corner: the pixel judge named the 1 there (0.11 against the 2's 0.16), while the
+    # card's own outline found the 2 nearest (0.12 against the 1's 0.17), 0.88 like it for the network
+    ("a", 537, 1, 36, "W2", "W3"),  # a blurred white 2, its faint dots all but gone: the pixel judge
+    # named the 3 on an outline of a later look (0.09), two others found the 2 nearest (0.06-0.07,
+    # the 3 at 0.09) and the network 0.93-0.94 like it
+])
+def test_a_card_the_pixel_judge_names_is_not_named_where_another_outline_of_the_thing_finds_another_rank(
+        monkeypatch, generator, seed, index, frame_index, card, misread):
+    """Frames kept as known misreads until the thing's outlines were asked to agree (seed 712 unseen
+    when it was measured, 537 a known misread of an earlier batch): each names nothing now, and
+    the misread with the check patched out."""
+    from companion.faces import reader as reader_module
+
+    _deck, frames, _empties = bench_deck(generator, seed, index)
+    frame, shown = frames[frame_index]
+    assert shown == {card}
+    reader = bench_reader(generator, seed, index)
+    assert reader.read(frame, "multicolor") == []
+    monkeypatch.setattr(reader_module, "_pixels_contested", lambda read, other, min_gap: False)
+    assert reader.read(frame, "multicolor") == [misread]
+
+
+def test_a_card_the_network_is_sure_of_on_its_own_outline_is_named_beside_an_outline_cut_across_it(monkeypatch):
+    """A green 3 (corpus B, seed 729, unseen when it was measured): its own outline, 0.96 like the 3
+    for the network and 0.09 ahead, named it by the pixel judge; an outline cut across it, 0.92
+    like the 2, found the 2 nearest by both judges and the 3 out of contention. The network sure
+    of the 3 on the outline more like a taught face, the card is named."""
+    from companion.faces import reader as reader_module
+    from companion.faces.pixel_judge import CONTENDER_RATIO
+
+    _deck, frames, _empties = bench_deck("b", 729, 5)
+    frame, shown = frames[22]
+    assert shown == {"G3"}
+    reader = bench_reader("b", 729, 5)
+    asked = []
+
+    def pixels_contested(read, other, min_gap):
+        asked.append((read, other))
+        return contested(read, other, min_gap)
+
+    contested = reader_module._pixels_contested
+    monkeypatch.setattr(reader_module, "_pixels_contested", pixels_contested)
+    reads = [read for read in reader.read_all(frame, "multicolor") if read.card is not None]
+    assert [(read.card, read.by) for read in reads] == [("G3", "pixels")]
+    assert reads[0].gap >= reader.judge.min_gap
+    # an outline of it the 3 was asked against: the 2 nearest by both judges, the network all but as
+    # like it, the 3 out of contention; but less like a taught face than the 3's own outline
+    cut = [(read, other) for read, other in asked if read.card == "G3" and other.best == "G2" and other.pixels_near
+           and min(other.pixels_near, key=other.pixels_near.get) == "G2"
+           and other.pixels_near.get("G3", np.inf) > CONTENDER_RATIO * other.pixels_near["G2"]]
+    assert cut and all(read.likeness - reader.judge.min_gap < other.likeness < read.likeness for read, other in cut)
+
+
+@pytest.mark.parametrize("generator, seed, index, frame_index, card", [
+    ("b", 611, 0, 4, "B5"),  # a blue 5: its outline 0.98 like the 5 named it; an outline inside it,
+    # 0.75 like the 4, found the pixel judge sure of the 4
+    ("b", 613, 2, 3, "M4"),  # a rainbow 4: five outlines 0.95-0.97 like it named it; one inside it,
+    # 0.76 like the 1, named the 1 by its figures
+    ("a", 602, 2, 21, "M5"),  # a rainbow 5: two outlines named it; a third, 0.89 like the 5 for the
+    # network too, found the pixel judge sure of the 2
+])
+def test_an_outline_clearly_less_like_a_taught_face_or_nearest_the_card_named_contests_nothing(
+        monkeypatch, generator, seed, index, frame_index, card):
+    """Frames of cards named right on their outlines most like a taught face, where a smaller
+    outline of the thing, cut across the card's figures, named another card or found the pixel
+    judge sure of one: each is named now, and nothing with every such outline contesting it."""
+    from companion.faces import reader as reader_module
+
+    _deck, frames, _empties = bench_deck(generator, seed, index)
+    frame, shown = frames[frame_index]
+    assert shown == {card}
+    reader = bench_reader(generator, seed, index)
+    assert reader.read(frame, "multicolor") == [card]
+
+    def contests(other, read, min_gap):
+        return (other.card or other.pixels_sure or read.card) != read.card
+
+    monkeypatch.setattr(reader_module, "_contests", contests)
+    assert reader.read(frame, "multicolor") == []
 
 
 @pytest.mark.parametrize("generator, seed, index, frame_index, card, misread, read", [
@@ -533,7 +660,8 @@ def test_the_corners_as_found_are_the_first_of_the_moved_ones(taught):
             matrix = np.float32([[zoom, 0, (1 - zoom) * w / 2 + dx], [0, zoom, (1 - zoom) * h / 2 + dy]])
             whole_moved = cv2.warpAffine(f, matrix, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
             expected = [discriminant._logs(c) for c in features.corner_samples(whole_moved, discriminant.CORNER)]
-            assert np.allclose(moved_first, expected[0], atol=1e-4) and np.allclose(moved_second, expected[1], atol=1e-4)
+            assert np.allclose(moved_first, expected[0], atol=1e-4)
+            assert np.allclose(moved_second, expected[1], atol=1e-4)
 
 
 @pytest.mark.parametrize("index, frame_index, card", [
