@@ -1215,9 +1215,9 @@ def _pixels_contested(read: FaceRead, other: FaceRead, min_gap: float) -> bool:
     network is sure of the card on `read`'s outline: a green 3 named on its own outline, 0.96 like
     it and 0.09 ahead, beside an outline cut across it 0.92 like the 2, corpus B, seed 729) and
     the pixel judge the named card out of contention (further than CONTENDER_RATIO times the
-    nearest card's residual, or not among its near cards at all). An outline a few pixels off the card's edge
-    shifts the view's figures towards where another rank's were taught, and the pixel judge,
-    which compares pixel by pixel, follows the shift (a small blurred red roman II whose inner
+    nearest card's residual, or not among its near cards at all). An outline a few pixels off the
+    card's edge shifts the view's figures towards where another rank's were taught, and the pixel
+    judge, which compares pixel by pixel, follows the shift (a small blurred red roman II whose inner
     outline lay 14 pixels off at one corner: named the red 1 by the pixel judge, 0.11 against
     the 2's 0.16, while the card's own outline found the 2 nearest, 0.12 against the 1's 0.17,
     and the network nearest the 2 too; corpus B, seed 712)."""

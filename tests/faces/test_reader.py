@@ -479,6 +479,22 @@ def test_a_card_the_pixel_judge_names_is_not_named_where_another_outline_of_the_
     assert reader.read(frame, "multicolor") == [misread]
 
 
+def test_an_outline_as_like_a_taught_face_that_finds_the_pixel_judge_sure_of_another_card_contests_it(monkeypatch):
+    """A red roman II (corpus B, seed 137): an inner outline cut its corner figures to an I and named
+    the red 1 by the pixel judge, 0.86 like it for the network; the card's own outline, 0.87 like a
+    taught face (the red 5, nearest for the network), found the pixel judge sure of the 2. That
+    outline contests the 1, and the card names nothing; with no outline contesting, the 1."""
+    from companion.faces import reader as reader_module
+
+    _deck, frames, _empties = bench_deck("b", 137, 2)
+    frame, shown = frames[16]
+    assert shown == {"R2"}
+    reader = bench_reader("b", 137, 2)
+    assert reader.read(frame, "multicolor") == []
+    monkeypatch.setattr(reader_module, "_contests", lambda other, read, min_gap: False)
+    assert reader.read(frame, "multicolor") == ["R1"]
+
+
 def test_a_card_the_network_is_sure_of_on_its_own_outline_is_named_beside_an_outline_cut_across_it(monkeypatch):
     """A green 3 (corpus B, seed 729, unseen when it was measured): its own outline, 0.96 like the 3
     for the network and 0.09 ahead, named it by the pixel judge; an outline cut across it, 0.92
