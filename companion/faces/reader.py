@@ -799,7 +799,7 @@ class FaceReader:
         return first_look and verdict.best[:1] == card[:1] and alike >= AGREED_LIKENESS \
             and self._all_but_as_near(verdict, card) \
             and (self.pixels.rank_told(face, card)
-                 or (_nearest_by_residual(pixels, card) and self._rank_told(face, card, alike, figure)))
+                 or (_nearest_by_residual(pixels.near, card) and self._rank_told(face, card, alike, figure)))
 
     def _all_but_as_near(self, verdict: NetVerdict, card: str) -> bool:
         """Whether the network finds the view all but as like the card as its nearest card
@@ -990,7 +990,7 @@ class FaceReader:
         card = pixels.best
         return card != verdict.best and card[:1] == verdict.best[:1] \
             and verdict.alike.get(card, -np.inf) >= FIGURE_LIKENESS and self._all_but_as_near(verdict, card) \
-            and pixels.residual <= self.pixels.max_residual and _nearest_by_residual(pixels, card) \
+            and pixels.residual <= self.pixels.max_residual and _nearest_by_residual(pixels.near, card) \
             and self.pixels.suit_told(face, card) and figure.least(card) >= FIGURE_MARGIN \
             and not figure.against_inside(card)
 
@@ -1040,7 +1040,7 @@ class FaceReader:
                           default=-np.inf)  # a deck of one suit has no other
         residual = pixels.near.get(card, np.inf)
         return verdict.likeness >= AGREED_LIKENESS and other_suits <= verdict.likeness - self.judge.min_gap \
-            and pixels.best == card and residual <= AGREED_RESIDUAL and _nearest_by_residual(pixels, card) \
+            and pixels.best == card and residual <= AGREED_RESIDUAL and _nearest_by_residual(pixels.near, card) \
             and self.pixels.suit_told(face, card) and figure.least(card) >= AGREED_MARGIN
 
     def _corners_tell(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
@@ -1136,10 +1136,11 @@ class _FigureMargins:
         return -np.inf < self.least(card) <= -(AGAINST_MARGIN if margin is None else margin)
 
 
-def _nearest_by_residual(pixels: PixelVerdict, card: str) -> bool:
-    """Whether no card is nearer the view than `card` by residual (the pixel judge's nearest
-    card is the one of those all but as near that leans most clearly towards itself)."""
-    return pixels.near.get(card, np.inf) <= min(pixels.near.values(), default=np.inf)
+def _nearest_by_residual(near: dict[str, float], card: str) -> bool:
+    """Whether no card is nearer the view than `card` by residual, among the pixel judge's near
+    cards (PixelVerdict.near; its nearest card is the one of those all but as near that leans
+    most clearly towards itself)."""
+    return near.get(card, np.inf) <= min(near.values(), default=np.inf)
 
 
 def _colours_tell(margins: tuple[float, ...], margin: float) -> bool:
@@ -1228,6 +1229,6 @@ def _pixels_contested(read: FaceRead, other: FaceRead, min_gap: float) -> bool:
     # more like a taught face: the other outline is the one off the card
     if other.likeness <= read.likeness - min_gap or (read.gap >= min_gap and other.likeness < read.likeness):
         return False
-    if min(other.pixels_near, key=other.pixels_near.__getitem__) != other.best:
+    if not _nearest_by_residual(other.pixels_near, other.best):
         return False
     return other.pixels_near.get(read.card, np.inf) > CONTENDER_RATIO * other.pixels_near[other.best]

@@ -2449,5 +2449,5 @@ def test_a_rank_only_the_figures_tell_is_not_named_against_the_network_unless_ne
         assert max(pixels.near.values()) <= 1.13 * pixels.near["W4"]
         assert not reader.pixels.rank_told(face, "W1")
         assert min(reader.figures.margins(face, "W1")) >= AGREED_MARGIN
-    monkeypatch.setattr(reader_module, "_nearest_by_residual", lambda pixels, card: True)
+    monkeypatch.setattr(reader_module, "_nearest_by_residual", lambda near, card: True)
     assert reader.read(frame, "multicolor") == ["W1"]
