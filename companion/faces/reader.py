@@ -15,7 +15,8 @@ finds another rank of its suit all but as near, the rank told; or, where no judg
 seconded so, the figure in its corners tells its rank and both agree on its suit, or all three
 agree on the card, or the corners tell the network's card), and the view shows the card's print
 (PixelJudge: no more than MAX_BARE_RATIO times as far from the card as from a bare card of its
-paper, so that a lined notebook is not a faintly printed white 1):
+paper, so that a lined notebook is not a faintly printed white 1); or, last, where the network is
+unmistakably sure of its card and no judge points elsewhere:
 
 - the pixel judge sure of the card, and the network finding it nearest, the view at least
   somewhat like a taught face (the network's MIN_LIKENESS: a lined notebook the pixel judge took
@@ -112,7 +113,18 @@ paper, so that a lined notebook is not a faintly printed white 1):
   discriminant's rank corners; the suit told by the discriminant's whole card and by the pixel
   judge's nearest card or the colour of each corner's figure (COLOUR_SUIT_MARGIN,
   corner_colours.CornerColourJudge), never both corners' figures nearer in colour to the same
-  rank of another suit (COLOUR_AGAINST_MARGIN); and the view showing the card's print.
+  rank of another suit (COLOUR_AGAINST_MARGIN); and the view showing the card's print;
+- the network alone, where no rule above names its card, on an outline of any look: the network
+  finding the view UNMISTAKABLE_LIKENESS like the card and UNMISTAKABLE_GAP ahead of every other
+  card, however far the view from its taught face pixel by pixel and whether or not the pixel
+  judge sees its print (a lamp, a blur, a glare, an outline a few pixels off: what the network was
+  trained to overlook), while no judge points elsewhere: the pixel judge sure of no card (nor its
+  first judge of another), no corner's figure against the card (AGAINST_MARGIN), the
+  discriminant's rank corners telling no other rank of its suit, and never both corners' figures
+  nearer in colour to the same rank of another suit (COLOUR_AGAINST_MARGIN). The wrong cards and
+  the things not cards the network has been sure of were less like them or less far ahead (a lined
+  notebook 0.83 like a white 1 and 0.28 ahead, corpus B, seed 467; a green 2 cut short 0.50 ahead
+  of the 1 but 0.82 like it).
 
 Wherever the figures alone tell the rank (the rules above whose reads are named by "figures",
 FaceRead.by), neither corner's figure may match another rank of its suit better by
@@ -479,6 +491,25 @@ SUIT_RIVAL_RATIO = 1.0
 # both asked, 240 of the 357 named the card again (81 frames), and none of the 3
 SATURATED_LIKENESS = 0.9
 SATURATED_COLOUR_MARGIN = 0.1
+# where no other rule names the card the network is sure of, the network names it alone where it
+# finds the view this like the card and this far ahead of every other card
+# (FaceReader._unmistakable), however far the view from its taught face pixel by pixel and whether
+# or not the pixel judge sees its print, so long as no judge points elsewhere. From the outlines
+# recorded on 41 seed-runs (the tuned seeds 401-410 of corpus A and 401-404, 450-451 and 601-607 of
+# B; the seeds of the known misreads 143, 172, 462, 498, 522, 537, 641 and 647 of A and 116, 119,
+# 229, 386, 391, 467, 517, 525, 546 and 712 of B), of the 7,158 outlines the network found so, none
+# was of another card or of no card; of the 18 outlines of another card or of no card that it was
+# very sure of (STRONG_LIKENESS, SURE_GAP_FACTOR), none 0.2 ahead was more than 0.87 alike (the
+# white 5 of corpus B, seed 386, under an orange lamp, taken for the red 5 on three outlines, 0.85-
+# 0.87 alike and 0.24-0.25 ahead: the saturated view's guard holds it; a lined notebook 0.83 like a
+# white 1 and 0.28 ahead, seed 467), the most alike 0.91 and 0.16 ahead (the white 2 of corpus A,
+# seed 537, taken for the 3 on a later look's outline). Read with the rule and without on 70
+# seed-runs (31 of corpus A: 401-412 and 19 more seeds of misreads these comments and the tests
+# name; 39 of B: 401-404, 450-451, 601-612 and 21 such seeds), 3 and 22 more card frames of 7,440
+# and 9,360 named, none fewer, none wrong, and no frame without a card named; on seeds 769-792, unseen
+# when it was made, 2 and 9 more of 5,760, none fewer, none wrong
+UNMISTAKABLE_LIKENESS = 0.9
+UNMISTAKABLE_GAP = 0.25
 
 
 @dataclass(frozen=True)
@@ -576,7 +607,8 @@ class FaceReader:
         network, which the outline grown named the 1, corpus A, seed 220), however sure the
         network is; or, where it is less than very sure, the doubt cast on a card it names
         though seconded (_network_doubted: a pale rainbow 1 taken for the red 1, which the
-        outline grown named, corpus B, seed 690)."""
+        outline grown named, corpus B, seed 690). The doubt stops only the judging again: a card
+        the network is unmistakably sure of may be named on the outline as found (_unmistakable)."""
         card, face = read.best, read.face
         pixels = self.pixels.verdict(face, allowed, max_residual)
         figure = _FigureMargins(self.figures, face)
@@ -752,6 +784,8 @@ class FaceReader:
             if verdict.card is not None and card in pixels.printed \
                     and self._corners_tell(face, verdict, pixels, figure, allowed, first_look):
                 return card, "corners", pixels
+            if verdict.card is not None and self._unmistakable(face, verdict, pixels, figure, allowed):
+                return card, "network", pixels
         nearest = pixels.best
         if first_look and nearest in pixels.printed and self._may_name(nearest, allowed) \
                 and self._figure_tells_nearest(face, verdict, pixels, figure):
@@ -1085,6 +1119,25 @@ class FaceReader:
         if _colours_against(margins):
             return False
         return pixels.best[:1] == card[:1] or _colours_tell(margins, COLOUR_SUIT_MARGIN)
+
+    def _unmistakable(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
+                      figure: _FigureMargins, allowed: set[str] | None) -> bool:
+        """Whether the network alone names its card, where no other rule does: it finds the view
+        UNMISTAKABLE_LIKENESS like the card and UNMISTAKABLE_GAP ahead of every other card,
+        however far the view from the taught face pixel by pixel and whether or not the pixel
+        judge sees the card's print (what the network was trained to overlook: face_net.py),
+        while nothing points elsewhere: the pixel judge sure of no card (the reader asks it only
+        then), nor its first judge of another card (PixelVerdict.held_back), no corner's figure
+        against the card (_FigureMargins.against), the discriminant's rank corners telling no
+        other rank of its suit, and its corners' colours not nearer the same rank of another
+        suit (_colours_against; matched last)."""
+        card = verdict.card
+        if verdict.likeness < UNMISTAKABLE_LIKENESS or verdict.gap < UNMISTAKABLE_GAP \
+                or pixels.held_back not in (None, card):
+            return False
+        if figure.against(card) or self._another_rank_told(face, card):
+            return False
+        return not _colours_against(self.colours.margins(face, card, allowed))
 
     def _may_name(self, card: str, allowed: set[str] | None) -> bool:
         """The card is in the variant's deck, and every card of its suit that may be shown was

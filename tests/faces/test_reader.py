@@ -881,7 +881,8 @@ def test_a_card_is_named_only_where_both_judges_find_it_near_and_one_is_sure(rea
     at all. Where the pixel judge is sure of a card and the network finds another clearly nearer,
     nothing is named; where the pixel judge finds another card nearer without being sure of it,
     the network's card is named only on a first look, the network very sure of it or very like
-    it."""
+    it. (The network unmistakably sure of its card names it alone: see
+    test_a_card_the_network_is_unmistakably_sure_of_is_named_on_its_word_alone.)"""
     from companion.faces.reader import AGAINST_MARGIN
 
     named, learned, corners, untold, margins = judged
@@ -977,7 +978,7 @@ def test_a_card_is_named_only_where_both_judges_find_it_near_and_one_is_sure(rea
     # within the pixel judge's own limit: named though the discriminant does not second it,
     # and though the pixel judge finds another card nearer
     learned.clear()
-    certain = NetVerdict("W5", "W5", 0.9, 0.3)
+    certain = NetVerdict("W5", "W5", 0.88, 0.3)  # less alike than the network alone names a card at
     assert named(certain, seen(None, "W5", 0.3, 0.4, {"W5": 0.3})) == ("W5", "network")
     assert named(NetVerdict("W5", "W5", 0.9, 0.2), seen(None, "W5", 0.3, 0.4, {"W5": 0.3})) == (None, "")
     assert named(NetVerdict("W5", "W5", 0.8, 0.3), seen(None, "W5", 0.3, 0.4, {"W5": 0.3})) == (None, "")
@@ -1222,7 +1223,7 @@ def test_a_card_the_network_is_very_sure_of_is_named_a_little_further_from_its_t
     """Corpus B, seed 35, deck 5: a blue 5 the network finds 0.92 like its taught face, 0.38
     more than any other card, and the pixel judge finds nearest too but 0.56 from it (more than
     the 0.45 it allows a card it names), the discriminant naming it. Named; held to 0.45, the
-    corners' rule (_corners_tell) set aside, not."""
+    corners' rule (_corners_tell) and the network alone (UNMISTAKABLE_GAP) set aside, not."""
     from companion.faces import reader as reader_module
 
     _deck, frames, _empties = bench_deck("b", 35, 5)
@@ -1232,7 +1233,44 @@ def test_a_card_the_network_is_very_sure_of_is_named_a_little_further_from_its_t
     assert reader.read(frame, "multicolor") == ["B5"]
     monkeypatch.setattr(reader_module, "FAR_RESIDUAL", reader.pixels.max_residual)
     monkeypatch.setattr(reader_module.FaceReader, "_corners_tell", lambda *args: False)  # nor by its corners
+    monkeypatch.setattr(reader_module, "UNMISTAKABLE_GAP", 2.0)  # nor by the network alone
     assert reader.read(frame, "multicolor") == []
+
+
+def test_a_card_the_network_is_unmistakably_sure_of_is_named_on_its_word_alone(reader, judged, monkeypatch):
+    """A card the network finds UNMISTAKABLE_LIKENESS like the view and UNMISTAKABLE_GAP ahead of
+    every other card is named though no other judge seconds it: far from its taught face pixel by
+    pixel, its print not seen, the discriminant silent. Not where a judge points elsewhere: the
+    pixel judge's first judge sure of another card, a corner's figure against it, the rank corners
+    telling another rank of its suit, both corners' colours nearer the same rank of another suit;
+    nor where the network finds the view a little less like it or a little less far ahead."""
+    from companion.faces.reader import AGAINST_MARGIN, COLOUR_AGAINST_MARGIN, UNMISTAKABLE_GAP, UNMISTAKABLE_LIKENESS
+
+    named, learned, _corners, _untold, margins = judged
+    told: set[str] = set()
+    monkeypatch.setattr(reader.pixels, "rank_told", lambda face, card: card in told)
+    sure = NetVerdict("W5", "W5", UNMISTAKABLE_LIKENESS, UNMISTAKABLE_GAP, "Y5")
+    far = seen(None, "Y5", 0.7, 0.4, {"Y5": 0.7}, printed=())  # another suit's card nearest, far off
+    assert named(sure, far) == ("W5", "network")
+    assert named(NetVerdict("W5", "W5", UNMISTAKABLE_LIKENESS - 0.01, UNMISTAKABLE_GAP, "Y5"), far) == (None, "")
+    assert named(NetVerdict("W5", "W5", UNMISTAKABLE_LIKENESS, UNMISTAKABLE_GAP - 0.01, "Y5"), far) == (None, "")
+    # on an outline of a later look too, the first judge sure of no other card
+    assert named(sure, far, max_residual=0.22) == ("W5", "network")
+    held = PixelVerdict(None, "Y5", 0.3, 0.4, {"Y5": 0.3}, frozenset(), held_back="Y5")
+    assert named(sure, held, max_residual=0.22) == (None, "")
+    margins["W5"] = (0.0, -AGAINST_MARGIN)  # the second corner's figure nearer another rank
+    assert named(sure, far) == (None, "")
+    del margins["W5"]
+    told.add("W2")
+    assert named(sure, far) == (None, "")
+    told.clear()
+    named.colours["W5"] = (COLOUR_AGAINST_MARGIN, COLOUR_AGAINST_MARGIN)
+    assert named(sure, far) == (None, "")
+    named.colours["W5"] = (COLOUR_AGAINST_MARGIN, 0.0)  # one corner alone says nothing
+    assert named(sure, far) == ("W5", "network")
+    # the first judge sure of the card itself, held back as too far for a later look's outline
+    own = PixelVerdict(None, "W5", 0.3, 0.4, {"W5": 0.3}, frozenset(), held_back="W5")
+    assert named(sure, own, max_residual=0.22) == ("W5", "network")
 
 
 def _named_by(generator: str, seed: int, index: int, frame_index: int, card: str, by: str = "network"):
@@ -1259,9 +1297,31 @@ def test_a_card_the_network_is_all_but_certain_of_is_named_without_the_discrimin
     reader, frame, face = _named_by(generator, seed, index, frame_index, card)
     assert not reader.pixels.learns(face, card)
     monkeypatch.setattr(reader_module, "CERTAIN_GAP", 2.0)
+    monkeypatch.setattr(reader_module, "UNMISTAKABLE_GAP", 2.0)  # nor by the network alone
     # the red 5's figure tells it too, alone or with the other judges' nearest cards
     monkeypatch.setattr(reader_module, "FIGURE_MARGIN", 1.0)
     monkeypatch.setattr(reader_module, "AGREED_MARGIN", 1.0)
+    assert reader.read(frame, "multicolor") == []
+
+
+@pytest.mark.parametrize("generator, seed, index, frame_index, card", [
+    ("b", 546, 0, 5, "M4"),  # 0.96 like, 0.50 ahead; the pixel judge nearest the rainbow 1, its print not seen
+    ("b", 525, 2, 4, "R3"),  # 0.95 like, 0.37 ahead; nearest for the pixel judge too, its print not seen
+    ("a", 408, 2, 34, "R1"),  # 0.92 like, 0.33 ahead; 0.47 from its taught face, the discriminant silent
+])
+def test_a_card_the_network_is_unmistakably_sure_of_is_named_where_no_other_judge_seconds_it(
+        generator, seed, index, frame_index, card, monkeypatch):
+    """Cards the network finds 0.9 or more like their taught faces and 0.25 or more ahead of any
+    other card, which no other rule names (the pixel judge far off or not seeing the print, the
+    discriminant silent): named by the network alone; without that rule, as an earlier reader
+    read them, nothing is named."""
+    from companion.faces import reader as reader_module
+    from companion.faces.reader import UNMISTAKABLE_GAP, UNMISTAKABLE_LIKENESS
+
+    reader, frame, _face = _named_by(generator, seed, index, frame_index, card)
+    read = next(read for read in reader.read_all(frame, "multicolor") if read.card == card)
+    assert read.likeness >= UNMISTAKABLE_LIKENESS and read.gap >= UNMISTAKABLE_GAP
+    monkeypatch.setattr(reader_module.FaceReader, "_unmistakable", lambda *args: False)
     assert reader.read(frame, "multicolor") == []
 
 
@@ -1378,6 +1438,7 @@ def test_a_card_the_network_is_sure_of_is_seconded_by_the_discriminant_though_fa
     monkeypatch.setattr(reader_module, "FIGURE_MARGIN", 1.0)
     monkeypatch.setattr(reader_module, "AGREED_MARGIN", 1.0)
     monkeypatch.setattr(reader_module, "CERTAIN_GAP", 2.0)
+    monkeypatch.setattr(reader_module, "UNMISTAKABLE_GAP", 2.0)  # nor by the network alone
     assert bench_reader("b", 8, index).read(frame, "multicolor") == []
 
 
@@ -1431,6 +1492,7 @@ def test_a_card_the_network_is_sure_of_is_named_though_the_pixel_judge_finds_ano
     # CERTAIN_GAP names them as well, and the red 4's figures tell its rank: FIGURE_MARGIN names
     # it too. Set aside here)
     monkeypatch.setattr(reader_module, "CERTAIN_GAP", 2.0)
+    monkeypatch.setattr(reader_module, "UNMISTAKABLE_GAP", 2.0)  # nor by the network alone
     monkeypatch.setattr(reader_module, "FIGURE_MARGIN", 2.0)
     assert reader.read(frame, "multicolor") == []
 
@@ -1631,6 +1693,7 @@ def test_a_card_the_network_is_all_but_certain_of_is_named_though_the_pixel_judg
     assert (pixels.card, pixels.best) == (None, "R3")
     assert not reader.pixels.learns(face, "R2")
     monkeypatch.setattr(reader_module, "CERTAIN_GAP", 2.0)
+    monkeypatch.setattr(reader_module, "UNMISTAKABLE_GAP", 2.0)  # nor by the network alone
     monkeypatch.setattr(reader_module.FaceReader, "_corners_tell", lambda *args: False)  # nor by its corners
     monkeypatch.setattr(reader_module, "RESIZED", ())  # nor on its outline shrunk or grown
     assert reader.read(frame, "multicolor") == []
@@ -1708,6 +1771,7 @@ def test_a_card_the_network_is_all_but_certain_of_is_named_on_a_later_looks_outl
     assert reads[0].likeness >= CERTAIN_LIKENESS and reads[0].gap >= CERTAIN_GAP
     assert reader.pixels.learned(reads[0].face) is None
     monkeypatch.setattr(reader_module, "CERTAIN_GAP", reads[0].gap + 0.01)
+    monkeypatch.setattr(reader_module, "UNMISTAKABLE_GAP", reads[0].gap + 0.01)  # nor by the network alone
     assert reader.read(frame, "multicolor") == []
 
 
