@@ -16,8 +16,10 @@ frames with no face (an empty table, a card's back, a phone, the box lid, a hand
                why, for each card frame that named no card (bench/card_truth.py): no outline
                of any look the reader takes on the card, outlines on it but none within 4% of
                its short side of its corners (or of a border printed inside them), or one that
-               is and the network found the card nearest (no rule sure enough to name it) or
-               another card, or its outlines judged as a part of another thing
+               is and the network found the card nearest (no rule sure enough to name it: "unsure
+               of its rank" where the network's next card was another rank of its suit) or
+               another rank of its suit or another suit's card, or its outlines judged as a part
+               of another thing
   ms/frame     mean time of FaceReader.read per frame (FaceReader.read_all, which it names its
                cards from), on one core (OpenCV and numpy's BLAS kept to one thread), beside
                bare pyzbar.decode on the same frames, measured alternately in the same run.

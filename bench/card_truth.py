@@ -18,10 +18,12 @@ BORDER = 0.10
 # why a card frame named nothing (missed_why), in the order the benchmark reports them
 NO_OUTLINE = "no outline on the card"
 OUTLINE_OFF = "outline off its corners"
+RANK_UNSURE = "on the card, unsure of its rank"
 UNSURE = "on the card, unsure"
-NEAREST_ANOTHER = "on the card, the network nearest another card"
+NEAREST_ANOTHER_RANK = "on the card, the network nearest another rank of its suit"
+NEAREST_ANOTHER = "on the card, the network nearest another suit's card"
 JUDGED_WITH_ANOTHER = "on the card, judged as a part of another thing"
-WHY = (NO_OUTLINE, OUTLINE_OFF, UNSURE, NEAREST_ANOTHER, JUDGED_WITH_ANOTHER)
+WHY = (NO_OUTLINE, OUTLINE_OFF, RANK_UNSURE, UNSURE, NEAREST_ANOTHER_RANK, NEAREST_ANOTHER, JUDGED_WITH_ANOTHER)
 
 
 def short_side(corners: np.ndarray) -> float:
@@ -60,8 +62,10 @@ def missed_why(reads, outlines, card: str, truth: np.ndarray) -> str:
     it but none within MATCH of its corners or of a border printed inside them (BORDER), or,
     from the reader's verdicts on the frame (FaceReader.read_all: one per thing, on its outline
     the network finds most like a taught face), one on the card whose view the network finds
-    nearest the card (no rule sure enough to name it) or nearest another card; or no verdict on
-    the card, its outlines judged as a part of a thing whose kept outline lies off it."""
+    nearest the card (no rule sure enough to name it; of its rank, where the network's next card
+    is another rank of its suit, so that its suit was not in question) or nearest another rank
+    of its suit or another suit's card; or no verdict on the card, its outlines judged as a part
+    of a thing whose kept outline lies off it."""
     if not any(covers(quad, truth) for quad in outlines):
         return NO_OUTLINE
     if not any(on_card(quad, truth, BORDER) for quad in outlines):
@@ -69,4 +73,7 @@ def missed_why(reads, outlines, card: str, truth: np.ndarray) -> str:
     covering = [read for read in reads if covers(read.quad, truth)]
     if not covering:
         return JUDGED_WITH_ANOTHER
-    return UNSURE if any(read.best == card for read in covering) else NEAREST_ANOTHER
+    nearest = [read for read in covering if read.best == card]
+    if nearest:
+        return RANK_UNSURE if any(read.second[:1] == card[:1] for read in nearest) else UNSURE
+    return NEAREST_ANOTHER_RANK if any(read.best[:1] == card[:1] for read in covering) else NEAREST_ANOTHER

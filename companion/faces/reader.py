@@ -527,6 +527,7 @@ class FaceRead:
     face: np.ndarray | None = dataclasses.field(default=None, repr=False, compare=False)  # the view, upright
     # the pixel judge's residual of each card within its RIVAL_RATIO of the nearest (PixelVerdict.near)
     pixels_near: dict[str, float] = dataclasses.field(default_factory=dict, compare=False)
+    second: str = dataclasses.field(default="", compare=False)  # the network's next card after `best`
 
 
 class FaceReader:
@@ -647,7 +648,8 @@ class FaceReader:
         for quad, face, verdict in zip(quads, faces, self.judge.verdicts(faces)):
             card, by, pixels = self._verdict(face, verdict, allowed, max_residual, coarse)
             read = FaceRead(quad, card, verdict.best, verdict.likeness, verdict.gap, by,
-                            None if pixels is None else pixels.card, face, {} if pixels is None else pixels.near)
+                            None if pixels is None else pixels.card, face, {} if pixels is None else pixels.near,
+                            verdict.second)
             read = self._another_cards_part(search, self._part_unnamed(search, read))
             reads.append(self._cut_short(search, read))
         return reads
@@ -1241,7 +1243,7 @@ def one_per_thing(reads: list[FaceRead], min_gap: float = MIN_GAP) -> list[FaceR
             out.append(read)
             continue
         first = group[0]
-        out.append(FaceRead(first.quad, None, first.best, first.likeness, first.gap))
+        out.append(FaceRead(first.quad, None, first.best, first.likeness, first.gap, second=first.second))
     return out
 
 

@@ -364,6 +364,14 @@ KNOWN_MISREADS = [
     ("a", 647, 3, 39, "W5"),  # a white 5 under a yellow lamp, all five white ranks within 40% of one
     # another pixel by pixel: named the 3 by the three judges' agreement, the network 0.96 like the
     # 3 and 0.02 ahead, each corner's figure matching the 3 better than any other rank by 0.05
+    ("a", 829, 4, 14, "W3"),  # a small white 3 of a deck whose ranks differ only by the pale figure in
+    # their corners, named the 4 by its corners (each matching the 4 better than any other rank by
+    # 0.09), the network 0.90 like the 4 and 0.12 ahead, the pixel judge nearest the 3
+    ("b", 826, 5, 35, "G3"),  # a green roman III named the II by the network, 0.94 like it and 0.16
+    # ahead, the pixel judge nearest the II and the discriminant's rank corners telling it
+    ("b", 832, 3, 24, "B2"),  # a blue roman II at the frame's edge, a finger across its middle, named
+    # the I by the pixel judge and the discriminant's rank corners, the network 0.81 like the I
+    # and 0.05 ahead of the II
 ]
 
 
@@ -524,6 +532,20 @@ def test_a_card_the_network_is_sure_of_on_its_own_outline_is_named_beside_an_out
            and min(other.pixels_near, key=other.pixels_near.get) == "G2"
            and other.pixels_near.get("G3", np.inf) > CONTENDER_RATIO * other.pixels_near["G2"]]
     assert cut and all(read.likeness - reader.judge.min_gap < other.likeness < read.likeness for read, other in cut)
+
+
+def test_a_thing_keeps_the_networks_next_card_after_its_nearest_named_or_not():
+    """Each verdict says which card the network found next after its nearest (the benchmark
+    tells by it whether only a card's rank was in question), on the thing's kept outline whether
+    it names a card or the thing's outlines contest one another."""
+    _deck, frames, _empties = bench_deck("b", 729, 5)
+    reader = bench_reader("b", 729, 5)
+    read = next(read for read in reader.read_all(frames[22][0], "multicolor") if read.card == "G3")
+    verdict = reader.judge.verdicts([read.face])[0]
+    assert read.second == verdict.second and read.second not in ("", "G3")
+    contested = [dataclasses.replace(_read(_square(80), "Y3"), second="Y2"),
+                 dataclasses.replace(_read(_square(90), "Y1", likeness=0.79), second="Y3")]
+    assert [(r.card, r.best, r.second) for r in one_per_thing(contested)] == [(None, "Y3", "Y2")]
 
 
 @pytest.mark.parametrize("generator, seed, index, frame_index, card", [
