@@ -364,9 +364,6 @@ KNOWN_MISREADS = [
     ("a", 647, 3, 39, "W5"),  # a white 5 under a yellow lamp, all five white ranks within 40% of one
     # another pixel by pixel: named the 3 by the three judges' agreement, the network 0.96 like the
     # 3 and 0.02 ahead, each corner's figure matching the 3 better than any other rank by 0.05
-    ("a", 829, 4, 14, "W3"),  # a small white 3 of a deck whose ranks differ only by the pale figure in
-    # their corners, named the 4 by its corners (each matching the 4 better than any other rank by
-    # 0.09), the network 0.90 like the 4 and 0.12 ahead, the pixel judge nearest the 3
     ("b", 826, 5, 35, "G3"),  # a green roman III named the II by the network, 0.94 like it and 0.16
     # ahead, the pixel judge nearest the II and the discriminant's rank corners telling it
     ("b", 832, 3, 24, "B2"),  # a blue roman II at the frame's edge, a finger across its middle, named
@@ -2018,6 +2015,7 @@ def test_the_figure_tells_the_card_the_network_is_sure_of_where_the_pixel_judge_
     corners tell its rank), the discriminant's whole card telling its suit and its rank corners
     not telling the pixel judge's card, and the view shows its print; none against it inside the
     corners' rim (AGAINST_MARGIN)."""
+    from companion.faces.pixel_judge import CONTENDER_RATIO
     from companion.faces.reader import AGAINST_MARGIN, AGREED_MARGIN, FIGURE_MARGIN, STRONG_LIKENESS
 
     named, learned, _corners, untold, margins = judged
@@ -2035,10 +2033,13 @@ def test_the_figure_tells_the_card_the_network_is_sure_of_where_the_pixel_judge_
     told.clear()
     margins["W5"] = (FIGURE_MARGIN, 0.15)
     assert named(sure, nearer) == ("W5", "figures")
-    # inside the corners' rim, another rank leads: not this rule (the corners' rule, asked after
-    # it, does not ask inside the rim)
+    # inside the corners' rim, another rank leads: not this rule; nor the corners' rule, asked
+    # after it, which does not ask inside the rim but asks the card be among the pixel judge's
+    # contenders (within CONTENDER_RATIO of its nearest card's residual)
     named.inside["W5"] = (0.1, -AGAINST_MARGIN)
-    assert named(sure, nearer) == ("W5", "corners")
+    assert named(sure, nearer) == (None, "")
+    contender = seen(None, "W2", 0.3, 0.4, {"W2": 0.3, "W5": 0.3 * CONTENDER_RATIO})
+    assert named(sure, contender) == ("W5", "corners")
     del named.inside["W5"]
     assert named(sure, nearer, max_residual=0.22) == ("W5", "figures")  # a later look's outline
     # the pixel judge would have been sure of its card but for a later look's stricter limit
@@ -2345,7 +2346,9 @@ def test_the_corners_tell_the_card_the_network_is_sure_of_where_no_judge_seconds
     among the pixel judge's near cards, the view showing its print. Where the network is less
     than very sure and its next card is another rank of the suit, or the pixel judge's nearest
     card is, the rank must be told by FIGURE_MARGIN or by each rank corner of the
-    discriminant."""
+    discriminant; where the pixel judge's nearest card is another rank of the suit, the card
+    must be within CONTENDER_RATIO of its residual."""
+    from companion.faces.pixel_judge import CONTENDER_RATIO
     from companion.faces.reader import (AGREED_MARGIN, COLOUR_AGAINST_MARGIN, COLOUR_SUIT_MARGIN, FIGURE_MARGIN,
                                         STRONG_LIKENESS)
 
@@ -2413,6 +2416,44 @@ def test_the_corners_tell_the_card_the_network_is_sure_of_where_no_judge_seconds
     told.clear()
     margins["W5"] = (FIGURE_MARGIN, 0.3)
     assert named(next_rank, far) == ("W5", "corners")
+    # the pixel judge's nearest card another rank of the suit (its first judge held back on the
+    # card, so that the figure does not outweigh it, an earlier rule): the card among its
+    # contenders, within CONTENDER_RATIO of that card's residual
+    contender = {"W1": 0.4, "W5": 0.4 * CONTENDER_RATIO}
+    assert named(very_sure, PixelVerdict(None, "W1", 0.4, 0.4, contender, frozenset(contender),
+                                         held_back="W5")) == ("W5", "corners")
+    beyond = {"W1": 0.4, "W5": 0.4 * CONTENDER_RATIO + 0.01}
+    assert named(very_sure, PixelVerdict(None, "W1", 0.4, 0.4, beyond, frozenset(beyond),
+                                         held_back="W5")) == (None, "")
+    # another suit's card nearest: the colours tell the suit, and the card may be as far as it is
+    beyond = {"Y1": 0.4, "W5": 0.4 * CONTENDER_RATIO + 0.01}
+    assert named(very_sure, PixelVerdict(None, "Y1", 0.4, 0.4, beyond, frozenset(beyond),
+                                         held_back="W5")) == ("W5", "corners")
+
+
+def test_the_corners_name_no_rank_the_pixel_judge_finds_far_beside_another_of_the_suit(monkeypatch):
+    """Corpus A, seed 829 (unseen when it was measured), deck 4: a small white 3 of a deck whose
+    ranks differ only by a pale figure in the corners. The network found it 0.90 like the 4 and
+    0.12 ahead, each corner's figure matched the 4 better than any other rank by 0.09, and the
+    pixel judge found it nearest the 3, the 4 1.45 times as far. Named nothing: the corners name
+    a card the pixel judge does not find nearest only among its contenders; allowed 1.5 times as
+    far, they named the 4."""
+    from companion.faces import reader as reader_module
+    from companion.faces.pixel_judge import CONTENDER_RATIO
+    from companion.faces.reader import STRONG_LIKENESS
+
+    _deck, frames, _empties = bench_deck("a", 829, 4)
+    frame, shown = frames[14]
+    assert shown == {"W3"}
+    reader = bench_reader("a", 829, 4)
+    assert reader.read(frame, "multicolor") == []
+    monkeypatch.setattr(reader_module, "CONTENDER_RATIO", 1.5)
+    reads = reader.read_all(frame, "multicolor")
+    assert [(read.card, read.by) for read in reads] == [("W4", "corners")]
+    read = reads[0]
+    assert read.likeness >= STRONG_LIKENESS and read.second == "W5"
+    assert min(read.pixels_near, key=read.pixels_near.get) == "W3"
+    assert CONTENDER_RATIO * read.pixels_near["W3"] < read.pixels_near["W4"] <= 1.5 * read.pixels_near["W3"]
 
 
 def test_a_rainbow_card_far_from_its_taught_face_is_told_by_its_corners(monkeypatch):
