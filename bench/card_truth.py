@@ -62,10 +62,10 @@ def missed_why(reads, outlines, card: str, truth: np.ndarray) -> str:
     it but none within MATCH of its corners or of a border printed inside them (BORDER), or,
     from the reader's verdicts on the frame (FaceReader.read_all: one per thing, on its outline
     the network finds most like a taught face), one on the card whose view the network finds
-    nearest the card (no rule sure enough to name it; of its rank, where the network's next card
-    is another rank of its suit, so that its suit was not in question) or nearest another rank
-    of its suit or another suit's card; or no verdict on the card, its outlines judged as a part
-    of a thing whose kept outline lies off it."""
+    nearest the card (no rule sure enough to name it; "unsure of its rank" where the network's
+    next card is another rank of its suit, so that its suit was not in question) or nearest
+    another rank of its suit or another suit's card; or no verdict on the card, its outlines
+    judged as a part of a thing whose kept outline lies off it."""
     if not any(covers(quad, truth) for quad in outlines):
         return NO_OUTLINE
     if not any(on_card(quad, truth, BORDER) for quad in outlines):

@@ -110,10 +110,12 @@ unmistakably sure of its card and no judge points elsewhere:
   AGREED_MARGIN; by FIGURE_MARGIN on a later look's outline, and, unless each rank corner of the
   discriminant tells it, where the network is less than very sure and its next card is another
   rank of the suit or the pixel judge's nearest card is) and no other rank by the
-  discriminant's rank corners; the suit told by the discriminant's whole card and by the pixel
-  judge's nearest card or the colour of each corner's figure (COLOUR_SUIT_MARGIN,
-  corner_colours.CornerColourJudge), never both corners' figures nearer in colour to the same
-  rank of another suit (COLOUR_AGAINST_MARGIN); and the view showing the card's print;
+  discriminant's rank corners; where the pixel judge's nearest card is another rank of the suit,
+  the card within CONTENDER_RATIO of that card's residual; the suit told by the discriminant's
+  whole card and by the pixel judge's nearest card or the colour of each corner's figure
+  (COLOUR_SUIT_MARGIN, corner_colours.CornerColourJudge), never both corners' figures nearer in
+  colour to the same rank of another suit (COLOUR_AGAINST_MARGIN); and the view showing the card's
+  print;
 - the network alone, where no rule above names its card, on an outline of any look: the network
   finding the view UNMISTAKABLE_LIKENESS like the card and UNMISTAKABLE_GAP ahead of every other
   card, however far the view from its taught face pixel by pixel and whether or not the pixel
@@ -1095,11 +1097,13 @@ class FaceReader:
           by 0.06) or the pixel judge's nearest card is another rank of the suit (as where the
           figure outweighs the pixel judge), unless each rank corner of the discriminant tells
           the card's rank; and where the pixel judge's nearest card is another rank of the suit,
-          the card among its contenders, within CONTENDER_RATIO of that card's residual (a small
-          white 3 of a deck whose ranks differ only by a pale figure in the corners, the figures
-          matching the 4 by 0.09 and the network 0.90 like the 4 and 0.12 ahead, was 1.45 times
-          as far from the 4 as from the 3 pixel by pixel; corpus A, seed 829, unseen when it was
-          measured);
+          the card within CONTENDER_RATIO of that card's residual (the figure outweighing the
+          pixel judge, an earlier rule, asks as much of the figures but nothing against them
+          inside the corners' rim, and the view's print shown; this asks the card be near where
+          those are not met: a small white 3 of a deck whose ranks differ only by a pale figure
+          in the corners, the figures matching the 4 by 0.09 and the network 0.90 like the 4 and
+          0.12 ahead, was 1.45 times as far from the 4 as from the 3 pixel by pixel; corpus A,
+          seed 829, unseen when it was measured);
         - the suit: the discriminant's whole card telling it, and either the pixel judge's
           nearest card being of the suit or the figure in each corner being nearer in colour to
           the card's than to the same rank's of any other suit of the variant by
