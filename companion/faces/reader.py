@@ -1120,12 +1120,12 @@ class FaceReader:
         least = figure.least(card)
         if least < (AGREED_MARGIN if first_look else FIGURE_MARGIN):
             return False
-        rank_in_question = (not self._very_sure(verdict) and verdict.second[:1] == card[:1]) \
-            or (pixels.best != card and pixels.best[:1] == card[:1])
+        # the pixel judge's nearest card another rank of the suit
+        another_rank_nearer = pixels.best != card and pixels.best[:1] == card[:1]
+        rank_in_question = (not self._very_sure(verdict) and verdict.second[:1] == card[:1]) or another_rank_nearer
         if rank_in_question and not self._figures_tell_rank(face, card, least):
             return False
-        if pixels.best != card and pixels.best[:1] == card[:1] \
-                and pixels.near.get(card, np.inf) > CONTENDER_RATIO * pixels.residual:
+        if another_rank_nearer and pixels.near.get(card, np.inf) > CONTENDER_RATIO * pixels.residual:
             return False
         if not self.pixels.suit_told(face, card) or self._another_rank_told(face, card):
             return False
