@@ -364,14 +364,15 @@ KNOWN_MISREADS = [
     ("a", 647, 3, 39, "W5"),  # a white 5 under a yellow lamp, all five white ranks within 40% of one
     # another pixel by pixel: named the 3 by the three judges' agreement, the network 0.96 like the
     # 3 and 0.02 ahead, each corner's figure matching the 3 better than any other rank by 0.05
-    ("a", 845, 1, 31, "B4"),  # a small blue 4 of a dark deck on a bright cloth, named the 5 by the
-    # network (0.82 like the 5 and 0.19 ahead) seconded by the pixel judge and the discriminant, the
-    # 4 not among the pixel judge's near cards
     ("b", 826, 5, 35, "G3"),  # a green roman III named the II by the network, 0.94 like it and 0.16
     # ahead, the pixel judge nearest the II and the discriminant's rank corners telling it
     ("b", 832, 3, 24, "B2"),  # a blue roman II at the frame's edge, a finger across its middle, named
     # the I by the pixel judge and the discriminant's rank corners, the network 0.81 like the I
     # and 0.05 ahead of the II
+    ("a", 900, 1, 19, "W4"),  # a pale pink white 4 on a brown cloth, named the 3 by its figures on
+    # one of its outlines (each corner's figure matching the 3 better than any other rank), the
+    # network 0.93 like the 3 and 0.01 ahead of the 4, the pixel judge nearest the 4 and the 3 1.32
+    # times as far
 ]
 
 
@@ -583,9 +584,6 @@ def test_an_outline_clearly_less_like_a_taught_face_or_nearest_the_card_named_co
     # corner's pips: 0.74 like the 5 and 0.09 ahead, the figures leaning to the 5 by 0.08
     ("a", 401, 2, 26, "W4", "W2", []),  # a pale white 4 outlined by its outer edge: 0.81 like the 2
     ("a", 539, 2, 2, "M5", "M1", []),  # a dark rainbow 5 a finger lies across: 0.70 like the 1
-    ("a", 567, 3, 22, "M5", "M4", []),  # a rainbow 5: 0.83 like the 4, the figures leaning to it by 0.01
-    ("a", 603, 1, 19, "M4", "M5", ["M4"]),  # a dark rainbow 4 outlined askew across it, its ring cut
-    # to an arc: 0.66 like the 5; named right from another outline
     ("b", 690, 4, 16, "M1", "R1", []),  # a pale rainbow 1 whose striped star blurred all but to red:
     # 0.89 like the red 1, each corner's figure nearer the rainbow 1's colour (by 0.37 and 0.10);
     # an outline grown by 3% named the red 1 too
@@ -593,12 +591,14 @@ def test_an_outline_clearly_less_like_a_taught_face_or_nearest_the_card_named_co
 def test_a_card_the_network_is_less_than_very_sure_of_is_doubted_by_a_weak_figure_or_its_colours(
         monkeypatch, generator, seed, index, frame_index, card, misread, read):
     """Frames named as another card, the network less than very sure of it (seeds 677, 682 and 690
-    unseen when they were measured; 539, 567 and 603 kept as known misreads; 401 a tuned
-    seed): a white or a rainbow card whose figures, with no hue of their own, a blur, a dim
-    lamp, a finger or an outline off the card's edge took first, the network less than 0.85
-    like the card named and its figures leaning to it by less than 0.1; a card both of whose
-    corners' figures are nearer in colour to another suit's card of the rank. Each now names
-    nothing, or its own card; without the doubt, each names the wrong card."""
+    unseen when they were measured; 539 kept as a known misread; 401 a tuned seed): a white or a
+    rainbow card whose figures, with no hue of their own, a blur, a dim lamp, a finger or an outline
+    off the card's edge took first, the network less than 0.85 like the card named and its figures
+    leaning to it by less than 0.1; a card both of whose corners' figures are nearer in colour to
+    another suit's card of the rank. Each now names nothing; without the doubt, each names the
+    wrong card. (Two more, a rainbow 5 taken for the 4 and a rainbow 4 for the 5 on seeds 567 and
+    603, were misread by a deck whose rainbow 5 was taught from an outline off the card, which the
+    teach now refuses: test_odd_faces.py.)"""
     _deck, frames, _empties = bench_deck(generator, seed, index)
     frame, shown = frames[frame_index]
     assert shown == {card}
@@ -800,6 +800,8 @@ def test_a_first_judge_sure_of_a_rank_the_corners_contradict_leaves_the_pixel_ju
     from companion.faces import teach
 
     monkeypatch.setattr(teach, "pulled_in", lambda photo, quad: quad)
+    # nor its edge judged in parts (odd_faces.py), which would ask for that face again
+    monkeypatch.setattr("companion.faces.odd_faces._parts_unlike", lambda parts, others: False)
     deck, frames, _empties = bench_deck.__wrapped__("b", 1, 1)  # not the deck taught now
     frame, shown = frames[5]
     assert shown == {"R4"}
@@ -1955,13 +1957,16 @@ def test_the_pixel_judges_card_is_not_named_where_the_network_finds_the_view_les
     like the 5 and 0.67 like the 3, the pixel judge sure of the 3, each corner's figure matching
     the 3 a little better. Named nothing; with a view so little like the card let through
     (AGREED_LIKENESS and STRONG_LIKENESS lowered to the network's MIN_LIKENESS), it is named the
-    rainbow 3."""
+    rainbow 3. The deck is taught without its faces' edges judged in parts (odd_faces.py): judged so,
+    a rainbow face outlined off its card is asked for again, and the frame is named the 5."""
     from companion.faces import reader as reader_module
 
     _deck, frames, _empties = bench_deck("a", 126, 0)
     frame, shown = frames[35]
     assert shown == {"M5"}
-    reader = bench_reader("a", 126, 0)
+    assert bench_reader("a", 126, 0).read(frame, "multicolor") == ["M5"]
+    monkeypatch.setattr("companion.faces.odd_faces._parts_unlike", lambda parts, others: False)
+    reader = FaceReader(bench_deck.__wrapped__("a", 126, 0)[0])
     assert reader.read(frame, "multicolor") == []
     monkeypatch.setattr(reader_module, "AGREED_LIKENESS", reader.judge.min_likeness)
     monkeypatch.setattr(reader_module, "STRONG_LIKENESS", reader.judge.min_likeness)
