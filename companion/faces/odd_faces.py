@@ -16,17 +16,18 @@ corpora): the band of a face taught from the card was never more than 17 (CIE La
 8-bit scale) from a face of another card of its suit; the five faces taught from a block of
 cloth were 101-181 from every one.
 
-An outline can also be the card's on three sides and not the fourth (a corner found on the
-cloth beside the card, so that a wedge or a strip of the cloth lies along one side of the face),
-or lie inside the card, on its art, or across the figure in its corners. The band as a whole keeps
-its colour then, but a part of it does not: each side's band is also judged in PARTS parts along
-it (`edge_parts`), row by row for DEPTH rows in, a face against another by its part furthest from
-the same part of the other (or of the other turned over). A face is unlike the rest of its suit so
-where its parts are further than PARTS_UNLIKE from those of most other cards of the suit (each by
-its nearest face), and further than PARTS_SPREAD times the middle of the distances from each of
-those cards to the nearest of the rest: a rainbow suit striped across its cards, the stripes lying
-elsewhere along each card's edge, or a white suit tinted rank by rank, is as far apart from card
-to card.
+An outline can also be the card's on three sides and not the fourth (a corner found on the cloth
+beside the card, so that a wedge or a strip of the cloth lies along one side of the face), or lie
+inside the card, on its art, or across the figure in its corners. The band as a whole keeps its
+colour then, but a part of it does not: each side's band is also judged in PARTS parts along it
+(`edge_parts`), row by row: a face's rows SLIP to DEPTH - SLIP in from the edge against another
+face's rows as they lie or moved up to SLIP in or out, a face against another by its part furthest
+from the same part of the other (or of the other turned over). A face is also unlike the rest of
+its suit where its parts are further than PARTS_UNLIKE from those of most other cards of the suit
+(each by its nearest face), and further than PARTS_SPREAD times the middle of the distances from
+each of those cards (by its first face) to the nearest of the rest: a rainbow suit striped across
+its cards, the stripes lying elsewhere along each card's edge, or a white suit tinted rank by rank,
+is as far apart from card to card.
 
 Measured on 480 looks drawn apart from the benchmark's decks (the first six drawn from each of the
 seeds 2000-2039, per corpus; 25,055 faces taught without the check): 15 faces were unlike their
@@ -123,7 +124,7 @@ def _parts(deck: Deck, suit: str | None = None) -> dict[str, list[np.ndarray]]:
 
 
 def _others(edges: dict[str, list[np.ndarray]], card: str) -> dict[str, list[np.ndarray]]:
-    """The edge colours of the other cards of `card`'s suit."""
+    """The entries of the other cards of `card`'s suit (their edge colours, or their edge parts)."""
     return {other: colours for other, colours in edges.items() if other != card and other[0] == card[0]}
 
 
