@@ -801,7 +801,7 @@ def test_a_first_judge_sure_of_a_rank_the_corners_contradict_leaves_the_pixel_ju
 
     monkeypatch.setattr(teach, "pulled_in", lambda photo, quad: quad)
     # nor its edge judged in parts (odd_faces.py), which would ask for that face again
-    monkeypatch.setattr("companion.faces.odd_faces._parts_unlike", lambda parts, others: False)
+    monkeypatch.setattr("companion.faces.odd_faces._parts_unlike", lambda *judged: False)
     deck, frames, _empties = bench_deck.__wrapped__("b", 1, 1)  # not the deck taught now
     frame, shown = frames[5]
     assert shown == {"R4"}
@@ -1965,7 +1965,7 @@ def test_the_pixel_judges_card_is_not_named_where_the_network_finds_the_view_les
     frame, shown = frames[35]
     assert shown == {"M5"}
     assert bench_reader("a", 126, 0).read(frame, "multicolor") == ["M5"]
-    monkeypatch.setattr("companion.faces.odd_faces._parts_unlike", lambda parts, others: False)
+    monkeypatch.setattr("companion.faces.odd_faces._parts_unlike", lambda *judged: False)
     reader = FaceReader(bench_deck.__wrapped__("a", 126, 0)[0])
     assert reader.read(frame, "multicolor") == []
     monkeypatch.setattr(reader_module, "AGREED_LIKENESS", reader.judge.min_likeness)
