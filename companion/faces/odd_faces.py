@@ -48,6 +48,8 @@ ring cut by the outline (corpus A, seeds 567 and 603), 34-35 and 59-64 (1-4 and 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 
@@ -105,29 +107,23 @@ def unlike_its_suit(deck: Deck, card: str, face: np.ndarray) -> bool:
     """Whether `face`, as a photo of `card`, is unlike the rest of its suit in `deck` at its
     edge: at least MIN_OTHERS other cards of the suit taught, and the band of most of them (of
     every face they have) far from the face's, as a whole or in a part (_parts_unlike)."""
-    edges = _edges(deck, card[0])
-    return _unlike(edge_colour(face), _others(edges, card)) \
-        or _parts_unlike(edge_parts(face), _others(_parts(deck, card[0]), card))
+    return _unlike(edge_colour(face), _others(_per_face(deck, edge_colour, card[0]), card)) \
+        or _parts_unlike(edge_parts(face), _others(_per_face(deck, edge_parts, card[0]), card))
 
 
 def odd_faces(deck: Deck) -> list[tuple[str, int]]:
     """(card, index in deck.faces[card]) of every taught face unlike the rest of its suit."""
-    edges, parts = _edges(deck), _parts(deck)
+    edges, parts = _per_face(deck, edge_colour), _per_face(deck, edge_parts)
     between = _Between(parts)  # the distances between two other cards, measured once for the deck
     return [(card, index) for card, own in edges.items() for index, colour in enumerate(own)
             if _unlike(colour, _others(edges, card))
             or _parts_unlike(parts[card][index], _others(parts, card), between)]
 
 
-def _edges(deck: Deck, suit: str | None = None) -> dict[str, list[np.ndarray]]:
-    """Per card taught (of `suit`, if given), the edge colour of each of its faces."""
-    return {card: [edge_colour(face) for face in faces]
-            for card, faces in deck.faces.items() if suit is None or card[0] == suit}
-
-
-def _parts(deck: Deck, suit: str | None = None) -> dict[str, list[np.ndarray]]:
-    """Per card taught (of `suit`, if given), the edge parts (edge_parts) of each of its faces."""
-    return {card: [edge_parts(face) for face in faces]
+def _per_face(deck: Deck, measure: Callable[[np.ndarray], np.ndarray],
+              suit: str | None = None) -> dict[str, list[np.ndarray]]:
+    """Per card taught (of `suit`, if given), `measure` (edge_colour, edge_parts) of each of its faces."""
+    return {card: [measure(face) for face in faces]
             for card, faces in deck.faces.items() if suit is None or card[0] == suit}
 
 
