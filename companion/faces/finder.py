@@ -46,6 +46,7 @@ MAX_CORNER_COSINE = 0.45  # corners within about 27 degrees of a right angle
 MAX_CANDIDATES = 8
 SAME_OUTLINE = 0.03  # two quads whose corners are this close (share of the short side) are one
 SIDE_POINTS = 24  # points looked at along each side of a quad for its support
+_SIDE_ALONG = np.linspace(0.0, 1.0, SIDE_POINTS, endpoint=False, dtype=np.float32)[None, :, None]  # side, along, xy
 MIN_SUPPORT = 0.75  # the least share of a quad's sides that must run along an edge
 # ... of a blob unlike the cloth: a smooth dark card's edge on a dark woven cloth is faint, and
 # lost for half its sides where the weave's edges run into it
@@ -161,9 +162,10 @@ def _refine(quad: np.ndarray, contour: np.ndarray) -> np.ndarray:
         length = float(np.linalg.norm(ab))
         if length < 4:
             return quad
-        t = (points - a) @ ab / (length * length)
+        rel = points - a
+        t = rel @ ab / (length * length)
         normal = np.array([-ab[1], ab[0]]) / length
-        dist = np.abs((points - a) @ normal)
+        dist = np.abs(rel @ normal)
         near = points[(t > 0.15) & (t < 0.85) & (dist < max(2.0, 0.08 * length))]
         if len(near) < 5:
             return quad
@@ -192,6 +194,7 @@ def _intersections(lines: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray | N
 
 SNAP_POINTS = 16  # points searched along each side
 SNAP_REACH = 0.06  # how far across a side its edge is searched, as a share of the short side
+_SNAP_ALONG = np.linspace(0.15, 0.85, SNAP_POINTS, dtype=np.float32)[None, :, None]  # side, along, xy
 
 
 def snap(frame: np.ndarray, quad: Quad) -> Quad:
@@ -206,8 +209,7 @@ def snap(frame: np.ndarray, quad: Quad) -> Quad:
     normals = np.stack([-along[:, 1], along[:, 0]], axis=1).astype(np.float32)
     outward = ((pts + ends) / 2 - pts.mean(axis=0)) * normals
     normals[outward.sum(axis=1) < 0] *= -1  # pointing out of the card
-    t = np.linspace(0.15, 0.85, SNAP_POINTS, dtype=np.float32)
-    base = pts[:, None] + (ends - pts)[:, None] * t[None, :, None]  # 4 sides x SNAP_POINTS x 2
+    base = pts[:, None] + (ends - pts)[:, None] * _SNAP_ALONG  # 4 sides x SNAP_POINTS x 2
     grid = (base[:, :, None, :] + steps[None, None, :, None] * normals[:, None, None, :]).reshape(
         4 * SNAP_POINTS, len(steps), 2)
     # the profiles across every side in one remap
@@ -217,8 +219,10 @@ def snap(frame: np.ndarray, quad: Quad) -> Quad:
     # the nearest clear edge, not the strongest: a card printed with a border has two
     # edges a few pixels apart, and the outline stays on the one it was found on
     peak = strength.max(axis=1, keepdims=True)
-    padded = np.pad(strength, ((0, 0), (1, 1)))
-    local = (strength >= padded[:, :-2]) & (strength >= padded[:, 2:])
+    # at least as strong as each neighbour along the profile (an end has one: no strength is below 0)
+    local = np.ones(strength.shape, bool)
+    local[:, 1:] &= strength[:, 1:] >= strength[:, :-1]
+    local[:, :-1] &= strength[:, :-1] >= strength[:, 1:]
     clear = local & (strength >= 0.5 * peak) & (strength > 24)
     middle = steps[:-1] + 0.5
     at = np.where(clear, np.abs(middle)[None, :], np.inf).argmin(axis=1)
@@ -251,10 +255,10 @@ def _on_edges(quad: np.ndarray, distance: np.ndarray, tolerance: float = 1.5) ->
     the pixels of the picture `distance` is of: the frame's small copy) lies on an edge of it
     (within `tolerance`, see _support)."""
     h, w = distance.shape
-    t = np.linspace(0.0, 1.0, SIDE_POINTS, endpoint=False, dtype=np.float32)
-    points = np.concatenate([quad[i] + (quad[(i + 1) % 4] - quad[i]) * t[:, None] for i in range(4)])
-    xs = np.clip(np.round(points[:, 0]).astype(int), 0, w - 1)
-    ys = np.clip(np.round(points[:, 1]).astype(int), 0, h - 1)
+    quad = np.asarray(quad).reshape(4, 2)
+    points = (quad[:, None] + (quad[[1, 2, 3, 0]] - quad)[:, None] * _SIDE_ALONG).reshape(-1, 2)
+    xs = np.minimum(np.maximum(np.round(points[:, 0]).astype(int), 0), w - 1)
+    ys = np.minimum(np.maximum(np.round(points[:, 1]).astype(int), 0), h - 1)
     return (distance[ys, xs] <= tolerance).reshape(4, SIDE_POINTS)
 
 

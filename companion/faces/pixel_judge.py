@@ -55,7 +55,7 @@ from companion.faces.discriminant import FaceModel
 from companion.rules.variants import Variant, get_variant
 
 MAX_RESIDUAL = 0.45  # of the nearest card (features.residuals; 0 is the taught face itself)
-MIN_LEANING = 0.2  # towards the nearest card against every rival (features.leaning; 0.5 is all the way)
+MIN_LEANING = 0.2  # towards the nearest card against every rival (features.leanings; 0.5 is all the way)
 # the first judge alone (a deck of one card has no discriminant): as strict as it was made
 ALONE_MAX_RESIDUAL = 0.22
 ALONE_MIN_LEANING = 0.44
@@ -84,7 +84,7 @@ MIN_SUIT = 5.0
 # judges took for a 1 had 12 in one corner. It is no guard against a taught face that is itself
 # wrong: a 5 whose teach outline took in the cloth lost to the 4 by 37 and 44)
 RANK_BY_FIGURE = 15.0
-MIN_SEPARATION = 1.0  # against every rival (features.separation)
+MIN_SEPARATION = 1.0  # against every rival (features.separations)
 RIVAL_RATIO = 2.0  # a card whose residual is within this factor of the nearest one is a rival
 MAX_RIVALS = 8
 PER_FACE = 2 * len(features.ZOOMS)  # samples of one taught face: each zoom, both ways up
@@ -242,18 +242,23 @@ class PixelJudge:
         return Comparison(sample, residual, nearest, gains, posed, zoom)
 
     def leaning(self, comparison: Comparison, card: int, rival: int) -> float:
-        """features.leaning of the face towards `card` against `rival` (indexes in self.cards),
+        """features.leanings of the face towards `card` against `rival` (indexes in self.cards),
         the rival taken in the same pose (zoom, way up) as the card's nearest sample: two
         faces are told apart where they differ, not where they are turned or trimmed apart."""
-        a = comparison.nearest[card]
-        b = comparison.posed[rival, a % PER_FACE]
-        return features.leaning(comparison.sample, comparison.gains[a], self._samples[a], self._samples[b])
+        return float(self.leanings(comparison, card, [rival])[0])
 
-    def separation(self, comparison: Comparison, card: int, rival: int) -> float:
-        """features.separation of `card` from `rival` for this face, in the same pose."""
+    def leanings(self, comparison: Comparison, card: int, rivals: list[int]) -> np.ndarray:
+        """`leaning` towards `card` against each of `rivals`, in one pass (features.leanings)."""
         a = comparison.nearest[card]
-        b = comparison.posed[rival, a % PER_FACE]
-        return features.separation(comparison.sample, comparison.gains[a], self._samples[a], self._samples[b])
+        b = comparison.posed[rivals, a % PER_FACE]
+        return features.leanings(comparison.sample, comparison.gains[a], self._samples[a], self._samples[b])
+
+    def separations(self, comparison: Comparison, card: int, rivals: list[int]) -> np.ndarray:
+        """features.separations of `card` from each of `rivals` for this face, each rival in the
+        same pose as the card's nearest sample."""
+        a = comparison.nearest[card]
+        b = comparison.posed[rivals, a % PER_FACE]
+        return features.separations(comparison.sample, comparison.gains[a], self._samples[a], self._samples[b])
 
     def saturated_residuals(self, face: np.ndarray, cards: list[str]) -> dict[str, float]:
         """Per card of `cards` taught, the residual of its taught sample nearest the face (its
@@ -454,16 +459,22 @@ class PixelJudge:
         # of the cards nearly as near as the nearest, the one that leans towards itself most
         # clearly against all the others near
         best, leaning = near[0], 0.5
+        leanings: dict[int, dict[int, float]] = {}  # per contender, its leaning against each other card near
         if len(near) > 1:
             contenders = [a for a in near if residual[a] <= CONTENDER_RATIO * first]
-            scores = [min(self.leaning(comparison, a, b) for b in near if b != a) for a in contenders]
+            for a in contenders:
+                others = [b for b in near if b != a]
+                leanings[a] = dict(zip(others, map(float, self.leanings(comparison, a, others))))
+            scores = [min(leanings[a].values()) for a in contenders]
             k = int(np.argmax(scores))
             best, leaning = contenders[k], scores[k]
         first = float(residual[best])
         name = self.cards[best]
-        other_suits = [b for b in near if b != best and self.cards[b][0] != name[0]]
-        suit_leaning = min([self.leaning(comparison, best, b) for b in other_suits], default=0.5)
-        unclear = [b for b in near if b != best and self.separation(comparison, best, b) < MIN_SEPARATION]
+        rivals = [b for b in near if b != best]
+        other_suits = [b for b in rivals if self.cards[b][0] != name[0]]
+        suit_leaning = min([leanings[best][b] for b in other_suits], default=0.5)
+        unclear = [b for b, apart in zip(rivals, self.separations(comparison, best, rivals) if rivals else ())
+                   if apart < MIN_SEPARATION]
         if unclear:
             leaning = min(leaning, 0.0)  # the rivals differ from it less than the face does
             if any(b in other_suits for b in unclear):

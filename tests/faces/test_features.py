@@ -132,3 +132,33 @@ def test_a_lamp_that_saturates_the_paper_is_let_be_as_strong_as_the_colours_ask(
     assert saturated[2].all() and not saturated[:2].any()
     seen = features.saturated_residuals(features.sample(red_lamp), saturated, taught, scale)
     assert seen[1] < 0.25 * seen[0]
+
+
+def test_a_faces_leaning_and_separation_against_several_rivals_are_each_as_measured_alone(judged):
+    judge, faces = judged
+    samples = judge._samples
+    sample = features.sample(faces[0])
+    gains = np.ones(3, np.float32)
+    first, rivals = samples[0], samples[1:9]
+    # a face that is the first sample leans all the way to it, one that is a rival all the way
+    # from it, and against a rival that is the first sample itself it leans nowhere
+    np.testing.assert_allclose(features.leanings(first, gains, first, rivals), 0.5, atol=1e-5)
+    assert features.leanings(rivals[2], gains, first, rivals)[2] == pytest.approx(-0.5, abs=1e-5)
+    assert features.leanings(sample, gains, first, samples[:1])[0] == 0.0
+    # each rival's value is the one it has asked alone, and the one a pair's sums give, to the
+    # last bit (the reader's thresholds were set on those)
+    together = features.leanings(sample, gains, first, rivals)
+    apart = features.separations(sample, gains, first, rivals)
+    w = features.weights()
+    seen = gains[:, None] * sample
+    for k, second in enumerate(rivals):
+        assert features.leanings(sample, gains, first, rivals[k:k + 1])[0] == together[k]
+        assert features.separations(sample, gains, first, rivals[k:k + 1])[0] == apart[k]
+        diff = first - second
+        assert together[k] == float((w * (seen - (first + second) / 2) * diff).sum()) / float((w * diff * diff).sum())
+        assert apart[k] == np.sqrt(float((w * diff ** 2).sum()) / float((w * (seen - first) ** 2).sum()))
+    # a face that is the first sample is told from every rival; one halfway to a rival is
+    # half as far from the first as the rival is
+    assert (features.separations(first, gains, first, rivals) > 10).all()
+    halfway = (first + rivals[3]) / 2
+    assert features.separations(halfway, gains, first, rivals[3:4])[0] == pytest.approx(2.0, rel=1e-4)
