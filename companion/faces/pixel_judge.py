@@ -130,6 +130,9 @@ class PixelVerdict:
     faint: bool = False  # `card` named on a faint figure: the discriminant names none, nor another
     # the card the first judge was sure of but did not name, as further than `max_residual`
     held_back: str | None = None
+    # `card`'s rank told by the discriminant's rank corners alone (RANK_BY_FIGURE), the first
+    # judge sure of its suit only
+    rank_by_corners: bool = False
     # the comparison judged, for asking of a card not near (PixelJudge.shows_print)
     comparison: Comparison | None = field(default=None, repr=False, compare=False)
 
@@ -505,7 +508,7 @@ class PixelJudge:
         held_back = None
         if max_residual is not None and residual > max_residual:
             held_back, card, suit = card, None, None
-        faint = False
+        faint = by_corners = False
         if card is not None and self.model is not None:
             parts = self._parts(face)
             learned = self.learned(face, parts=parts)
@@ -525,11 +528,11 @@ class PixelJudge:
             if learned is not None and self.cards[learned][0] == suit \
                     and comparison.residual[learned] <= limit \
                     and (allowed is None or self.cards[learned] in allowed):
-                card = self.cards[learned]
+                card, by_corners = self.cards[learned], True
         if card not in printed:  # its bare paper is nearly as near, or nearer: its print is not seen
             card = None
         return PixelVerdict(card, best, residual, leaning, near, printed, card is not None and faint, held_back,
-                            comparison)
+                            card is not None and by_corners, comparison)
 
     def shows_print(self, verdict: PixelVerdict, card: str) -> bool:
         """Whether the view judged shows the card's print (_printed), for a card not among the

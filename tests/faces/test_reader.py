@@ -15,7 +15,7 @@ from companion.faces.deck_file import Deck
 from companion.faces.finder import FACE_H, FACE_W, OutlineSearch, find_cards, upright_face
 from companion.faces.net_judge import MIN_GAP, NetVerdict
 from companion.faces.pixel_judge import MAX_RESIDUAL, PixelJudge, PixelVerdict, shown_cards
-from companion.faces.reader import FaceRead, FaceReader, one_per_thing
+from companion.faces.reader import AGREED_MARGIN, FaceRead, FaceReader, one_per_thing
 from companion.faces.teach import confusions, learn_face
 from companion.rules.variants import VARIANTS
 
@@ -605,6 +605,19 @@ def test_a_card_the_network_is_less_than_very_sure_of_is_doubted_by_a_weak_figur
     assert misread in reader.read(frame, "multicolor")
 
 
+def bench_frame(generator: str, seed: int, index: int, at: int, label: str) -> tuple[np.ndarray, set[str]]:
+    """Frame `at` of bench_deck's deck, its frames with no face numbered after its card frames,
+    checked to show `label` (the card, or what lies on the table): (frame, the cards shown)."""
+    _deck, frames, empties = bench_deck(generator, seed, index)
+    if at < len(frames):
+        frame, shown = frames[at]
+        assert shown == {label}
+        return frame, shown
+    frame, kind = empties[at - len(frames)]
+    assert kind == label
+    return frame, set()
+
+
 class KnownMisread(Exception):
     """The reader named a card not in view."""
 
@@ -612,14 +625,7 @@ class KnownMisread(Exception):
 @pytest.mark.xfail(strict=True, raises=KnownMisread, reason="a known misread, seen on seeds no rule was tried on")
 @pytest.mark.parametrize("generator, seed, index, at, label", KNOWN_MISREADS)
 def test_known_misreads_name_no_other_card(generator, seed, index, at, label):
-    _deck, frames, empties = bench_deck(generator, seed, index)
-    if at < len(frames):
-        frame, shown = frames[at]
-        assert shown == {label}
-    else:
-        frame, kind = empties[at - len(frames)]
-        assert kind == label
-        shown = set()
+    frame, shown = bench_frame(generator, seed, index, at, label)
     named = set(bench_reader(generator, seed, index).read(frame, "multicolor"))
     if not named <= shown:
         raise KnownMisread(f"named {sorted(named)}")
@@ -2260,9 +2266,7 @@ def test_a_rank_the_discriminants_corners_tell_against_the_figures_is_in_doubt(
     not asked, the card is named again."""
     from companion.faces import reader as reader_module
 
-    _deck, frames, empties = bench_deck(generator, seed, index)
-    frame, shown = frames[at] if at < len(frames) else empties[at - len(frames)]
-    assert shown == ({label} if at < len(frames) else label)
+    frame, _shown = bench_frame(generator, seed, index, at, label)
     reader = bench_reader(generator, seed, index)
     assert reader.read_all(frame, "multicolor") and reader.read(frame, "multicolor") == []
     margin = reader_module.RANK_AGAINST_MARGIN
@@ -2271,6 +2275,58 @@ def test_a_rank_the_discriminants_corners_tell_against_the_figures_is_in_doubt(
     assert [read.card for read in named] == [misread]
     face = named[0].face
     assert reader.pixels.rank_told(face, misread) and min(reader.figures.margins(face, misread)) <= -margin
+
+
+def test_a_rank_only_the_rank_corners_tell_against_the_networks_next_card_nearer_pixel_by_pixel_is_not_named(
+        monkeypatch):
+    """Corpus A, seed 968, deck 4, frame 1 (unseen when it was measured): a pale white 5 outlined
+    with the dark rim of its shadow, as the white 1's teach photo was. The network found it 0.97
+    like the 1 and 0.13 ahead of the 5; the pixel judge's first judge was sure of the suit only,
+    the 5 nearest and the 1 the furthest white rank, and the discriminant's rank corners told the
+    1 by their rims; the figures told neither. It was named the 1. The network's next card,
+    nearer pixel by pixel, now outvotes rank corners the figures do not second: nothing is
+    named; with the rule set aside, the 1 is named again."""
+    from companion.faces.reader import _FigureMargins
+
+    frame, _shown = bench_frame("a", 968, 4, 1, "W5")
+    reader = bench_reader("a", 968, 4)
+    assert reader.read(frame, "multicolor") == []
+    monkeypatch.setattr(FaceReader, "_corners_outvoted", lambda self, verdict, pixels, figure: False)
+    named = [read for read in reader.read_all(frame, "multicolor") if read.card is not None]
+    assert [(read.card, read.by, read.second) for read in named] == [("W1", "pixels", "W5")]
+    face = named[0].face
+    pixels = reader.pixels.verdict(face, shown_cards("multicolor"))
+    assert pixels.card == "W1" and pixels.rank_by_corners
+    assert pixels.near["W5"] < pixels.near["W1"]
+    assert _FigureMargins(reader.figures, face).least("W1") < AGREED_MARGIN
+
+
+class _Least:
+    """Figure margins that give one least margin for every card."""
+
+    def __init__(self, least: float) -> None:
+        self._least = least
+
+    def least(self, card: str) -> float:
+        return self._least
+
+
+@pytest.mark.parametrize("by_corners, second, second_residual, least, outvoted", [
+    (True, "W5", 0.11, 0.0, True),
+    (False, "W5", 0.11, 0.0, False),  # the first judge sure of the rank itself
+    (True, "R1", 0.11, 0.0, False),  # the network's next card of another suit
+    (True, "W5", 0.15, 0.0, False),  # the next card further pixel by pixel
+    (True, "W5", 0.14, 0.0, False),  # ... or as far
+    (True, "W5", 0.11, AGREED_MARGIN, False),  # the figures telling the card's rank
+    (True, "W5", 0.11, -np.inf, True),  # the figures unable to tell the suit's ranks
+    (True, "", 0.11, 0.0, False),  # no next card (a deck of one card)
+])
+def test_only_a_nearer_next_rank_the_figures_do_not_gainsay_outvotes_the_rank_corners(
+        by_corners, second, second_residual, least, outvoted):
+    near = {"W1": 0.14, second: second_residual}
+    pixels = PixelVerdict("W1", second, 0.11, 0.3, near, frozenset(near), rank_by_corners=by_corners)
+    verdict = NetVerdict("W1", "W1", 0.97, 0.13, second)
+    assert FaceReader._corners_outvoted(verdict, pixels, _Least(least)) is outvoted
 
 
 def test_an_outline_short_of_a_roman_4s_v_is_not_read_as_the_1(monkeypatch):
