@@ -36,9 +36,9 @@ unmistakably sure of its card and no judge points elsewhere:
   another all but as near as, neither corner's figure may match another rank of its suit better
   by AGAINST_MARGIN (a white 2 the pixel judge took for the 3); where the pixel judge's rank
   rests on the discriminant's rank corners alone (its first judge sure of the suit only) and the
-  network's next card is another rank of the suit, nearer pixel by pixel, each corner's figure
-  must tell the card's rank by AGREED_MARGIN (a white 5 outlined with its shadow's rim, as the 1
-  was taught, named the 1: _corners_outvoted);
+  network's nearest or next card is another rank of the suit, nearer pixel by pixel, each
+  corner's figure must tell the card's rank by AGREED_MARGIN (a white 5 outlined with its
+  shadow's rim, as the 1 was taught, named the 1: _corners_outvoted);
 - the network sure of the card, the pixel judge sure of none, and the view as close to the
   card's taught face, pixel by pixel, as the pixel judge asks of a card it names on a first look
   (MAX_RESIDUAL; FAR_RESIDUAL where the network is very sure), among the cards it finds nearest
@@ -831,8 +831,8 @@ class FaceReader:
         network is less than very sure of it (_very_sure) and the discriminant's rank corners
         do not tell its rank (or told it where the network could not), or on a later look's
         outline, the card's figure must not be against it (_FigureMargins.against); a rank the
-        discriminant's rank corners alone told is not named where the network's next card,
-        another rank of the suit, is nearer pixel by pixel and the figures do not tell it
+        discriminant's rank corners alone told is not named where the network's nearest or next
+        card, another rank of the suit, is nearer pixel by pixel and the figures do not tell it
         (_corners_outvoted)."""
         card = pixels.card
         if not self._may_name(card, allowed):
@@ -858,27 +858,33 @@ class FaceReader:
         # leans most to itself (_nearest_by_residual)
         alike = verdict.alike.get(card, -np.inf)
         return first_look and verdict.best[:1] == card[:1] and alike >= AGREED_LIKENESS \
-            and self._all_but_as_near(verdict, card) \
+            and self._all_but_as_near(verdict, card) and not self._corners_outvoted(verdict, pixels, figure) \
             and (self.pixels.rank_told(face, card)
                  or (_nearest_by_residual(pixels.near, card) and self._rank_told(face, card, alike, figure)))
 
     @staticmethod
     def _corners_outvoted(verdict: NetVerdict, pixels: PixelVerdict, figure: _FigureMargins) -> bool:
-        """Whether the rank of the pixel judge's card, told by the discriminant's rank corners alone
-        (PixelVerdict.rank_by_corners: its first judge sure of the suit only), is outvoted: the
-        network's next card is another rank of the suit and nearer the view pixel by pixel, and the
-        figures do not tell the card's rank (each corner's by AGREED_MARGIN; nor where they cannot tell
-        the suit's ranks, -inf). A pale white 5 whose outline, like the white 1's teach photo's, took in
-        the dark rim of the card's shadow was named the 1: the network 0.97 like the 1 and 0.13 ahead of
-        the 5, the pixel judge nearest the 5 and the 1 the furthest of the white ranks (1.21 times as
-        far), the rank corners telling the 1 by their rims, the figures telling neither (corpus A, seed
-        968, unseen when it was measured). Read again with the rule, seeds 961-984 of both corpora
-        changed in two other frames, each named right before and nothing now: a red 3 and a yellow 4,
-        the network 0.96 like each and 0.05 ahead of the next rank, which was nearer pixel by pixel, the
-        figures telling neither (seed 984 of each corpus). On nine seeds looked at before, two cards
-        named right so had the network's next rank nearer pixel by pixel, their figures telling them by
-        0.15 and 0.08."""
-        card, other = pixels.card, verdict.second
+        """Whether the rank of the pixel judge's card, told by the discriminant's rank corners
+        alone (PixelVerdict.rank_by_corners: its first judge sure of the suit only), is outvoted:
+        the network's other card (its next card where the pixel judge's is its nearest, else its
+        nearest) is another rank of the suit and nearer the view pixel by pixel, and the figures
+        do not tell the card's rank (each corner's by AGREED_MARGIN; nor where they cannot tell
+        the suit's ranks, -inf). A pale white 5 whose outline, like the white 1's teach photo's,
+        took in the dark rim of the card's shadow was named the 1: the network 0.97 like the 1
+        and 0.13 ahead of the 5, the pixel judge nearest the 5 and the 1 the furthest of the white
+        ranks (1.21 times as far), the rank corners telling the 1 by their rims, the figures
+        telling neither (corpus A, seed 968, unseen when it was measured). Read again with the
+        rule, seeds 961-984 of both corpora changed in two other frames, each named right before
+        and nothing now: a red 3 and a yellow 4, the network 0.96 like each and 0.05 ahead of the
+        next rank, which was nearer pixel by pixel, the figures telling neither (seed 984 of each
+        corpus). On nine seeds looked at before, two cards named right so had the network's next
+        rank nearer pixel by pixel, their figures telling them by 0.15 and 0.08. The network's
+        nearest card outvotes as its next does (the pixel judge's card all but as near for the
+        network, _pixels_card): on seeds 985-1008 of both corpora, unseen, the rule held back two
+        outlines of right cards (each frame named right by another of its outlines) and none where
+        the network put the pixel judge's card second."""
+        card = pixels.card
+        other = verdict.second if card == verdict.best else verdict.best
         return pixels.rank_by_corners and other[:1] == card[:1] \
             and pixels.near.get(other, np.inf) < pixels.near.get(card, np.inf) \
             and figure.least(card) < AGREED_MARGIN

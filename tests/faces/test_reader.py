@@ -2311,21 +2311,28 @@ class _Least:
         return self._least
 
 
-@pytest.mark.parametrize("by_corners, second, second_residual, least, outvoted", [
-    (True, "W5", 0.11, 0.0, True),
-    (False, "W5", 0.11, 0.0, False),  # the first judge sure of the rank itself
-    (True, "R1", 0.11, 0.0, False),  # the network's next card of another suit
-    (True, "W5", 0.15, 0.0, False),  # the next card further pixel by pixel
-    (True, "W5", 0.14, 0.0, False),  # ... or as far
-    (True, "W5", 0.11, AGREED_MARGIN, False),  # the figures telling the card's rank
-    (True, "W5", 0.11, -np.inf, True),  # the figures unable to tell the suit's ranks
-    (True, "", 0.11, 0.0, False),  # no next card (a deck of one card)
+@pytest.mark.parametrize("by_corners, best, second, other_residual, least, outvoted", [
+    (True, "W1", "W5", 0.11, 0.0, True),
+    (False, "W1", "W5", 0.11, 0.0, False),  # the first judge sure of the rank itself
+    (True, "W1", "R1", 0.11, 0.0, False),  # the network's next card of another suit
+    (True, "W1", "W5", 0.15, 0.0, False),  # the next card further pixel by pixel
+    (True, "W1", "W5", 0.14, 0.0, False),  # ... or as far
+    (True, "W1", "W5", 0.11, AGREED_MARGIN, False),  # the figures telling the card's rank
+    (True, "W1", "W5", 0.11, -np.inf, True),  # the figures unable to tell the suit's ranks
+    (True, "W1", "", 0.11, 0.0, False),  # no next card (a deck of one card)
+    # the pixel judge's card the network's next, its nearest card another rank of the suit
+    (True, "W5", "W1", 0.11, 0.0, True),
+    (True, "W5", "W1", 0.15, 0.0, False),  # its nearest card further pixel by pixel
+    (True, "W5", "W1", 0.11, AGREED_MARGIN, False),  # the figures telling the card's rank
+    (False, "W5", "W1", 0.11, 0.0, False),  # the first judge sure of the rank itself
+    (True, "R1", "W1", 0.11, 0.0, False),  # its nearest card of another suit
 ])
-def test_only_a_nearer_next_rank_the_figures_do_not_gainsay_outvotes_the_rank_corners(
-        by_corners, second, second_residual, least, outvoted):
-    near = {"W1": 0.14, second: second_residual}
-    pixels = PixelVerdict("W1", second, 0.11, 0.3, near, frozenset(near), rank_by_corners=by_corners)
-    verdict = NetVerdict("W1", "W1", 0.97, 0.13, second)
+def test_only_a_nearer_rank_the_network_puts_first_or_next_and_the_figures_do_not_gainsay_outvotes_the_rank_corners(
+        by_corners, best, second, other_residual, least, outvoted):
+    other = second if best == "W1" else best
+    near = {"W1": 0.14, other: other_residual}
+    pixels = PixelVerdict("W1", other, 0.11, 0.3, near, frozenset(near), rank_by_corners=by_corners)
+    verdict = NetVerdict(best if best == "W1" else None, best, 0.97, 0.13 if best == "W1" else 0.02, second)
     assert FaceReader._corners_outvoted(verdict, pixels, _Least(least)) is outvoted
 
 
