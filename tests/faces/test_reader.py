@@ -2322,6 +2322,7 @@ class _Least:
     (True, "W1", "", 0.11, 0.0, False),  # no next card (a deck of one card)
     # the pixel judge's card the network's next, its nearest card another rank of the suit
     (True, "W5", "W1", 0.11, 0.0, True),
+    (True, "W5", "W3", 0.11, 0.0, True),  # ... or its third, all but as near (not its next)
     (True, "W5", "W1", 0.15, 0.0, False),  # its nearest card further pixel by pixel
     (True, "W5", "W1", 0.11, AGREED_MARGIN, False),  # the figures telling the card's rank
     (False, "W5", "W1", 0.11, 0.0, False),  # the first judge sure of the rank itself
@@ -2332,7 +2333,7 @@ def test_only_a_nearer_rank_the_network_puts_first_or_next_and_the_figures_do_no
     other = second if best == "W1" else best
     near = {"W1": 0.14, other: other_residual}
     pixels = PixelVerdict("W1", other, 0.11, 0.3, near, frozenset(near), rank_by_corners=by_corners)
-    verdict = NetVerdict(best if best == "W1" else None, best, 0.97, 0.13 if best == "W1" else 0.02, second)
+    verdict = NetVerdict(best if best == "W1" else None, best, 0.97, 0.13, second)
     assert FaceReader._corners_outvoted(verdict, pixels, _Least(least)) is outvoted
 
 
