@@ -1084,9 +1084,15 @@ def test_two_ranks_the_network_cannot_tell_apart_are_told_by_the_figure(reader, 
     told: list[str] = []
     monkeypatch.setattr(reader.pixels, "rank_told", lambda face, card: card in told)
     torn = NetVerdict(None, "W5", 0.7, 0.01, "W2")  # 0.70 like the 5, 0.69 like the 2
-    near = seen(None, "W2", 0.3, 0.4, {"W2": 0.3, "W5": 0.5})
+    near = seen(None, "W2", 0.3, 0.4, {"W2": 0.32, "W5": 0.3})  # the 2 leaning, the 5 nearest by residual
     margins["W5"] = (FIGURE_MARGIN, FIGURE_MARGIN + 0.1)
     assert named(torn, near) == ("W5", "figures")
+    # the 2 nearer by residual: not for a white card (a pale white 3 named the 5, corpus A, seed
+    # 1027); for a rainbow card, whose stripes may put another rank nearer, as before
+    assert named(torn, seen(None, "W2", 0.3, 0.4, {"W2": 0.3, "W5": 0.5})) == (None, "")
+    margins["M5"] = margins["W5"]
+    assert named(NetVerdict(None, "M5", 0.7, 0.01, "M2"), seen(None, "M2", 0.3, 0.4, {"M2": 0.3, "M5": 0.5})) \
+        == ("M5", "figures")
     assert named(torn, near, max_residual=0.22) == ("W5", "figures")  # on a later look's outline too
     assert named(torn, seen(None, "W2", 0.3, 0.4, {"W2": 0.3, "W5": FAR_RESIDUAL + 0.05})) == (None, "")
     assert named(torn, seen(None, "R5", 0.3, 0.4, {"R5": 0.3, "W5": 0.5})) == (None, "")  # another suit nearest
@@ -2299,6 +2305,27 @@ def test_a_rank_only_the_rank_corners_tell_against_the_networks_next_card_nearer
     assert pixels.card == "W1" and pixels.rank_by_corners
     assert pixels.near["W5"] < pixels.near["W1"]
     assert _FigureMargins(reader.figures, face).least("W1") < AGREED_MARGIN
+
+
+def test_a_rank_the_figures_tell_where_another_rank_is_nearer_pixel_by_pixel_is_not_named(monkeypatch):
+    """Corpus A, seed 1027, deck 0, frame 10 (unseen when it was measured): a pale white 3 under a
+    pink lamp, its figures faint. On one outline the network found it 0.83 like the 5 and 0.059
+    ahead of the 3, the pixel judge was sure of no card and found the 3 nearest by residual, and
+    each corner's figure matched the 5 better than any other rank, by 0.09 and 0.13: it was named
+    the 5 by the figures, the network's rank in doubt (_figure_tells_doubted_rank). That rule now
+    asks, as the others that let the figures tell a rank do, that no card be nearer pixel by pixel
+    (but for a rainbow card, STRIPED_SUITS): nothing is named; with that set aside, the 5 is named
+    again."""
+    from companion.faces import reader as reader_module
+
+    frame, _shown = bench_frame("a", 1027, 0, 10, "W3")
+    reader = bench_reader("a", 1027, 0)
+    assert reader.read(frame, "multicolor") == []
+    monkeypatch.setattr(reader_module, "_nearest_by_residual", lambda near, card: True)
+    named = [read for read in reader.read_all(frame, "multicolor") if read.card is not None]
+    assert [(read.card, read.by, read.second) for read in named] == [("W5", "figures", "W3")]
+    near = named[0].pixels_near
+    assert near["W3"] < near["W5"] and min(near, key=near.get) == "W3"
 
 
 class _Least:
