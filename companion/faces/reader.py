@@ -98,10 +98,10 @@ unmistakably sure of its card and no judge points elsewhere:
   nearest of the same suit, the pixel judge sure of no card (nor its first judge of another), the
   discriminant's whole card telling the suit and its rank corners no other rank, the view within
   FAR_RESIDUAL of the card, no card nearer pixel by pixel but for a rainbow card (a pale white 3
-  under a pink lamp, the 3 nearest, had figures matching the 5) and the view showing its print, and each corner's figure
-  telling its rank as where the figure outweighs the pixel judge (a blue 2 whose art a finger half
-  hid where a 3 has its third dot, 0.71 like the 2 and 0.70 like the 3 for the network; its corners
-  showed two dots);
+  under a pink lamp, the 3 nearest, had figures matching the 5) and the view showing its print, and
+  each corner's figure telling its rank as where the figure outweighs the pixel judge (a blue 2
+  whose art a finger half hid where a 3 has its third dot, 0.71 like the 2 and 0.70 like the 3 for
+  the network; its corners showed two dots);
 - all three agreeing, where no rule above names the card: on a first-look outline, the network
   finding the view very like the card (AGREED_LIKENESS), nearest it and sure of its suit, the
   pixel judge finding it nearest too and no card nearer pixel by pixel, the view within
@@ -478,13 +478,13 @@ COLOUR_AGAINST_MARGIN = 0.1
 # seed 401, once named the 2, now names nothing, and 3 right reads are lost) and 10 of the 11,520 of
 # seeds 697-720, unseen (right reads lost; none was wrong)
 HUELESS_SUITS = ("W", "M")
+HUELESS_FIGURE_MARGIN = 0.1
 # a rainbow card's stripes, lying a little off the taught face's, may put another rank of its suit
 # nearer pixel by pixel: where the figures tell the network's rank in doubt
 # (_figure_tells_doubted_rank), a card of this suit need not be nearest by residual. Asked of every
 # suit, that check cost 10 card frames named right on seeds 1009-1032 of corpus B, 8 of them rainbow
 # cards, and a rainbow III a test keeps (corpus B, seed 219)
 STRIPED_SUITS = ("M",)
-HUELESS_FIGURE_MARGIN = 0.1
 # where no card of a frame is named, an outline the network is sure of and finds very like
 # its card is judged again shrunk and grown about its middle by these factors (FaceReader._resized),
 # unless the view of the outline as found casts doubt on the card (FaceReader._doubted). Without
