@@ -1075,9 +1075,10 @@ def test_two_ranks_the_network_cannot_tell_apart_are_told_by_the_figure(reader, 
     """Where the network finds two ranks of a suit all but as near and no other rule names either,
     the figure tells its nearest card, however little it finds the view like it beyond its
     MIN_LIKENESS, on an outline of any look: the pixel judge's nearest card of the suit, sure of
-    none, the view within FAR_RESIDUAL of the card, the discriminant's whole card telling the suit
-    and its rank corners no other rank, each corner's figure matching the card by FIGURE_MARGIN
-    (AGREED_MARGIN where each rank corner tells it)."""
+    none, the view within FAR_RESIDUAL of the card and, but for a rainbow card, no card nearer it
+    by residual, the discriminant's whole card telling the suit and its rank corners no other
+    rank, each corner's figure matching the card by FIGURE_MARGIN (AGREED_MARGIN where each rank
+    corner tells it)."""
     from companion.faces.reader import AGREED_MARGIN, FAR_RESIDUAL, FIGURE_MARGIN
 
     named, _learned, _corners, untold, margins = judged
