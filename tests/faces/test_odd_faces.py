@@ -93,8 +93,10 @@ def test_a_face_whose_edge_is_off_the_card_in_a_part_is_unlike_its_suit(monkeypa
     assert reader.read(frame, "multicolor") == [shown_card]
     monkeypatch.setattr(FaceReader, "_network_doubted", lambda *_args, **_kwargs: False)
     assert reader.read(frame, "multicolor") == [shown_card]
-    # taught without the parts judged, the face is kept and the frame is misread
+    # taught without the parts judged, the face is kept and the frame is misread (with the reader's
+    # check of an outline held by the card's own set aside too: on seed 603 it stops the misread)
     monkeypatch.setattr("companion.faces.odd_faces._parts_unlike", lambda *judged: False)
+    monkeypatch.setattr(FaceReader, "_held_figures_outvoted", lambda _self, read, _reads: read)
     assert FaceReader(bench_deck.__wrapped__(generator, seed, index)[0]).read(frame, "multicolor") == misread
 
 
