@@ -427,8 +427,9 @@ AGREED_MARGIN = 0.02
 # stands out on every frame a card is named in costs about 0.1 of bare pyzbar's time, and is why
 # only a view less than very like its card is looked at so)
 PART_SHARE = 2.5
-# an outline holding a named one is the card's own, round its printed border, where it is at least
-# this many times as big (FaceReader._held_figures_outvoted): not the same outline a pixel or two off
+# an outline holding a named one and at least this many times as big is taken for the card's own,
+# round its printed border (FaceReader._held_figures_outvoted); a border printed on a card leaves
+# at least 1/1.7 of its area (PART_SHARE above)
 HELD_SHARE = 1.05
 # a card named on an outline past a side of which the thing goes on (this share of a strip just
 # outside the side stands out from the cloth: finder.OutlineSearch.beyond_sides) is not named:
