@@ -479,29 +479,28 @@ COLOUR_AGAINST_MARGIN = 0.1
 # faint, 0.82 like the 1 and 0.07 ahead, the figures leaning to the 1 by 0.05; a blurred dark white
 # 4 with a glare across one corner's pips, 0.74 like the 5 and 0.09 ahead, the figures leaning to it
 # by 0.08; corpus B, seeds 677 and 682, unseen when they were measured), nor where a corner's
-# figure matched inside the corner's rim (_FigureMargins.against_inside) matches another rank
-# better by AGAINST_MARGIN: a lined notebook on a purple cloth, 0.70 like a white 1 and 0.26
-# ahead, its margin line and ruled lines matching the 1's bar by 0.11 and 0.12 whole but another
-# rank's figure better by 0.67 and 0.17 inside the rim (corpus B, seed 1037, unseen when it was
-# measured); of the outlines the network named this way on seeds 1033-1048 of both corpora, no
-# other was so doubted (the least inside margin of the other 9 was -0.04; none of their views was
-# measured for a dark rim, with which AGREED_MARGIN is asked instead). Before that third doubt was
-# added, from the judges' verdicts recorded on 43 seeds of corpus A and 51 of corpus B (22,560
-# card frames; each seed in both corpora but where said: the tuned seeds 401-412 and 450-451; 462,
-# 498, 522, 537, 539, 546 and 567, each with a known misread in one corpus; 601-616 and 623-625 of A
-# and 601-627 of B; 677, 682 and 690),
-# of the 622 outlines the network named this way, less than very sure, 9 were of another card or of
-# no card; the two doubts stop 7 (the other two: a pale white 5 outlined by its outer edge, taken
-# for the 2, 0.93 alike; an empty cloth with a glare taken for a white 1, 0.87) and 35 outlines
-# named right, of 35 frames: 30 by the figures, 6 by the colours (one by both). Where no card of the
-# frame is named, an outline so doubted is not judged again shrunk or grown (_doubted: the rainbow 1
-# above, grown by 3%, was the red 1 for the pixel judge too). The rules after the network's may
-# still name a card so doubted, each by what it asks of the figures and the colours itself: asking
-# the doubt of them too lost 6 right reads of the tuned seeds where this loses 3, and stopped no
-# more wrong ones. Read with the doubts and without, the reader changed 4 of the 4,800 card frames
-# of the tuned seeds (corpus A's 401-412 and 450-451, corpus B's 401-404 and 450-451: the white 4 of
-# seed 401, once named the 2, now names nothing, and 3 right reads are lost) and 10 of the 11,520 of
-# seeds 697-720, unseen (right reads lost; none was wrong)
+# figure matched inside the corner's rim (_FigureMargins.against_inside) matches another rank better
+# by AGAINST_MARGIN: a lined notebook on a purple cloth, 0.70 like a white 1 and 0.26 ahead, its
+# margin line and ruled lines matching the 1's bar by 0.11 and 0.12 whole but another rank's figure
+# better by 0.67 and 0.17 inside the rim (corpus B, seed 1037, unseen when it was measured); of the
+# outlines the network named this way on seeds 1033-1048 of both corpora, no other was so doubted
+# (the least inside margin of the other 9 was -0.04; none of their views was measured for a dark
+# rim, with which AGREED_MARGIN is asked instead). Before that third doubt was added, from the
+# judges' verdicts recorded on 43 seeds of corpus A and 51 of corpus B (22,560 card frames; each
+# seed in both corpora but where said: the tuned seeds 401-412 and 450-451; 462, 498, 522, 537, 539,
+# 546 and 567, each with a known misread in one corpus; 601-616 and 623-625 of A and 601-627 of B;
+# 677, 682 and 690), of the 622 outlines the network named this way, less than very sure, 9 were of
+# another card or of no card; the two doubts stop 7 (the other two: a pale white 5 outlined by its
+# outer edge, taken for the 2, 0.93 alike; an empty cloth with a glare taken for a white 1, 0.87)
+# and 35 outlines named right, of 35 frames: 30 by the figures, 6 by the colours (one by both).
+# Where no card of the frame is named, an outline so doubted is not judged again shrunk or grown
+# (_doubted: the rainbow 1 above, grown by 3%, was the red 1 for the pixel judge too). The rules
+# after the network's may still name a card so doubted, each by what it asks of the figures and the
+# colours itself: asking the doubt of them too lost 6 right reads of the tuned seeds where this
+# loses 3, and stopped no more wrong ones. Read with the doubts and without, the reader changed 4 of
+# the 4,800 card frames of the tuned seeds (corpus A's 401-412 and 450-451, corpus B's 401-404 and
+# 450-451: the white 4 of seed 401, once named the 2, now names nothing, and 3 right reads are lost)
+# and 10 of the 11,520 of seeds 697-720, unseen (right reads lost; none was wrong)
 HUELESS_SUITS = ("W", "M")
 HUELESS_FIGURE_MARGIN = 0.1
 # a rainbow card's stripes, lying a little off the taught face's, may put another rank of its suit

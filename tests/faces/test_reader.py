@@ -645,7 +645,7 @@ def test_known_misreads_name_no_other_card(generator, seed, index, at, label):
         raise KnownMisread(f"named {sorted(named)}")
 
 
-def test_a_view_outlined_with_its_shadows_rim_is_named_by_its_figures_only_as_they_lean_inside_the_rim(monkeypatch):
+def test_a_view_outlined_with_its_shadows_rim_is_not_named_by_figures_that_lean_elsewhere_inside_it(monkeypatch):
     """A pale white 3 under a pink lamp (corpus A, seed 1037, unseen when it was measured), its first
     outline round the dark rim of its shadow, in a deck whose white 5 alone of the white ranks was
     taught with such a rim: the band along the view's corners matched the 5's, and its figures
@@ -746,7 +746,7 @@ def test_a_notebook_whose_margin_line_passes_for_a_white_1s_bar_only_at_the_edge
     from companion.faces import reader as reader_module
     from companion.faces.reader import AGAINST_MARGIN, FIGURE_LIKENESS, HUELESS_FIGURE_MARGIN
 
-    frame, shown = bench_frame("b", 1037, 0, 48, "notebook")
+    frame, _shown = bench_frame("b", 1037, 0, 48, "notebook")
     reader = bench_reader("b", 1037, 0)
     face = upright_face(frame, OutlineSearch(frame).cards(fallback=False)[0])
     verdict = reader.judge.verdicts([face])[0]
