@@ -135,7 +135,19 @@ unmistakably sure of its card and no judge points elsewhere:
   nearer in colour to the same rank of another suit (COLOUR_AGAINST_MARGIN). The wrong cards and
   the things not cards the network has been sure of were less like them or less far ahead (a lined
   notebook 0.83 like a white 1 and 0.28 ahead, corpus B, seed 467; a green 2 cut short 0.50 ahead
-  of the 1 but 0.82 like it).
+  of the 1 but 0.82 like it);
+- the network very sure of its card, where no rule above names it, on an outline of any look, and
+  each other judge leaning its way though sure of nothing (a view too far from its taught face for
+  any of them to second it): the pixel judge sure of no card (nor its first judge of another), the
+  card among its near cards and its print shown, and asked of the rank only: no other rank of the
+  suit nearer, nor the card's rank in doubt pixel by pixel (as where the network is less than very
+  sure of a card the pixel judge seconds; a red 5 whose ranks were all within 14% of one another
+  pixel by pixel and whose figures told no rank was named the 1 without it); the suit told by the
+  discriminant's whole card, and its rank corners telling no other rank; each corner's figure, whole
+  and inside the rim, nearer another rank of the suit by less than AGAINST_MARGIN if at all (by less
+  than AGREED_MARGIN inside a dark rim all round; figures that tell nothing do not lean its way);
+  never both corners' figures nearer in colour to the same rank of another suit; and a white or a
+  rainbow card only where the view is FIGURE_LIKENESS like it (FaceReader._very_sure_unopposed).
 
 Wherever the figures alone tell the rank (the rules above whose reads are named by "figures",
 FaceRead.by), neither corner's figure may match another rank of its suit better by
@@ -540,7 +552,12 @@ SUIT_RIVAL_RATIO = 1.0
 # rank as near once the saturated pixels are let be, the network 0.95-0.99 like the white card and
 # both corners 0.2-0.5 nearer its colour) and 3 did not: the white 5 of seed 386 above, 0.85-0.87
 # like the red 5, a corner nearer another suit's colour or less than 0.06 nearer the red. With
-# both asked, 240 of the 357 named the card again (81 frames), and none of the 3
+# both asked, 240 of the 357 named the card again (81 frames), and none of the 3. On seeds 1033-1080
+# of corpus B and 30 of A (1033-1047, 1057-1071) the guard held back 104 and 44 outlines, every one
+# of the card shown, and at 0.8 alike 14 and 4 more frames would be named; but the grey-brown white 3
+# of corpus B, seed 99, under an orange lamp, is then named the red 3 where the discriminant's whole
+# card does not tell the suit: 0.86 like it, and each corner 0.2-0.3 nearer the red in colour (the
+# lamp's colour, not the card's)
 SATURATED_LIKENESS = 0.9
 SATURATED_COLOUR_MARGIN = 0.1
 # where no other rule names the card the network is sure of, the network names it alone where it
@@ -863,6 +880,9 @@ class FaceReader:
                     and self._corners_tell(face, verdict, pixels, figure, allowed, first_look):
                 return card, "corners", pixels
             if verdict.card is not None and self._unmistakable(face, verdict, pixels, figure, allowed):
+                return card, "network", pixels
+            if verdict.card is not None and card in pixels.printed \
+                    and self._very_sure_unopposed(face, verdict, pixels, figure, allowed):
                 return card, "network", pixels
         nearest = pixels.best
         if first_look and nearest in pixels.printed and self._may_name(nearest, allowed) \
@@ -1271,6 +1291,54 @@ class FaceReader:
             return False
         return not _colours_against(self.colours.margins(face, card, allowed))
 
+    def _very_sure_unopposed(self, face: np.ndarray, verdict: NetVerdict, pixels: PixelVerdict,
+                             figure: _FigureMargins, allowed: set[str] | None) -> bool:
+        """Whether the network names the card it is very sure of (_very_sure) where no rule above
+        does and each other judge, though sure of nothing, leans its way: the discriminant's whole
+        card telling the suit and its rank corners telling no other rank of it; the pixel judge,
+        asked of the rank only (the suit rests on the whole card and the colours), finding no other
+        rank of the suit nearer (the card among its near cards) and the card's rank not in doubt
+        pixel by pixel (_rank_in_doubt); each corner's figure, whole and inside its rim, matching
+        another rank of the suit better by less than AGAINST_MARGIN, if at all (inside a dark rim
+        all round, by less than AGREED_MARGIN: _FigureMargins.against_inside; where the figures
+        cannot tell the suit's ranks, they do not lean its way); the pixel judge sure of no card
+        (the reader asks it only then), nor its first judge of another (PixelVerdict.held_back), the
+        view showing the card's print (asked by the caller), and never both corners' figures nearer
+        in colour to the same rank of another suit (_colours_against; matched last); a white or a
+        rainbow card (HUELESS_SUITS) only where the view is FIGURE_LIKENESS like it (a lined
+        notebook 0.83 like a white 1 and 0.36 ahead, corpus B, seed 1074, its whole card telling no
+        white). A view far from its taught face (a glare, a blur, an outline a few pixels off) keeps
+        the pixel judge and the figures from seconding a card they do not point away from. Of the
+        outlines recorded naming nothing on seeds 1033-1080 of corpus B and 30 seeds of A
+        (1033-1047, 1057-1071), 1,269 and 578 were of the card the network found nearest, 325 and
+        303 of another card or of none; what this asks, but for the rank in doubt, was met on 28 and
+        12 frames' outlines, and on none of the others (the nearest of them: a green 4 taken for the
+        1, the pixel judge finding the 4 a little nearer and the figures against the 1; a white 4
+        taken for the red 4, 0.90 like it and 0.12 ahead, its whole card telling no red). So
+        measured, it was first read without the rank in doubt on seeds 1105-1128, unseen, and named
+        a red 5 the 1 (corpus A, seed 1123, deck 2, frame 27: 0.84 like the 1 and 0.13 ahead, every
+        red rank within 14% of the 1 pixel by pixel, each figure within 0.04 of every rank's); read
+        with it, the saturated view's likeness kept at 0.9 (SATURATED_LIKENESS), 14 of the 29 frames
+        that the rule's first form and that likeness lowered to 0.8 had added on seeds 1033-1056
+        stay named."""
+        card = verdict.card
+        if not self._very_sure(verdict) or pixels.held_back not in (None, card) \
+                or not _nearest_of_its_suit(pixels.near, card):
+            return False
+        # a white or a rainbow card less than FIGURE_LIKENESS like the view: a sheet of paper
+        named = parse_card(card)
+        if named is not None and named.suit in HUELESS_SUITS and verdict.likeness < FIGURE_LIKENESS:
+            return False
+        # the figures able to tell the suit's ranks (no margin, -inf, tells nothing) and none
+        # against the card by AGAINST_MARGIN, whole or inside the rim (by AGREED_MARGIN there on a
+        # view with a dark rim all round)
+        if figure.least(card) <= -AGAINST_MARGIN or figure.least_inside(card) <= -AGAINST_MARGIN \
+                or figure.against_inside(card) or not self.pixels.suit_told(face, card) \
+                or self._another_rank_told(face, card) \
+                or self._rank_in_doubt(face, card, pixels, figure):
+            return False
+        return not _colours_against(self.colours.margins(face, card, allowed))
+
     def _may_name(self, card: str, allowed: set[str] | None) -> bool:
         """The card is in the variant's deck, and every card of its suit that may be shown was
         taught (for no variant named: of the classic deck), so that no untaught rank of the
@@ -1313,11 +1381,16 @@ class _FigureMargins:
         where the view shows a dark rim all round (figures.rim_darkness, DARK_RIM: its outline
         took in the card's shadow, and a taught face with such a rim matches the view's by the
         rim) (no margin, -inf: nothing against it)."""
-        if card not in self._inside:
-            self._inside[card] = min(self._judge.inside_margins(self._face, card, self._seen))
         if self._rimmed is None:
             self._rimmed = rim_darkness(self._face) >= DARK_RIM
-        return -np.inf < self._inside[card] <= (-AGREED_MARGIN if self._rimmed else -AGAINST_MARGIN)
+        return -np.inf < self.least_inside(card) <= (-AGREED_MARGIN if self._rimmed else -AGAINST_MARGIN)
+
+    def least_inside(self, card: str) -> float:
+        """The lesser corner's margin for the card matched inside the corner's rim
+        (FigureJudge.inside_margins; -inf where the figures cannot tell the suit's ranks)."""
+        if card not in self._inside:
+            self._inside[card] = min(self._judge.inside_margins(self._face, card, self._seen))
+        return self._inside[card]
 
     def against(self, card: str, margin: float | None = None) -> bool:
         """Whether a corner's figure matches another rank of the card's suit better by `margin`,
@@ -1331,6 +1404,13 @@ def _nearest_by_residual(near: dict[str, float], card: str) -> bool:
     cards (PixelVerdict.near; its nearest card is the one of those all but as near that leans
     most clearly towards itself)."""
     return near.get(card, np.inf) <= min(near.values(), default=np.inf)
+
+
+def _nearest_of_its_suit(near: dict[str, float], card: str) -> bool:
+    """Whether `card` is among the pixel judge's near cards (PixelVerdict.near) and no other rank
+    of its suit is nearer the view by residual."""
+    own = near.get(card)
+    return own is not None and all(residual >= own for other, residual in near.items() if other[:1] == card[:1])
 
 
 def _colours_tell(margins: tuple[float, ...], margin: float) -> bool:
