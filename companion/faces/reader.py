@@ -1016,8 +1016,7 @@ class FaceReader:
         may still be named by a rule that asks the figures or the colours itself (_ruled)."""
         if self._very_sure_of(likeness, gap):
             return False
-        named = parse_card(card)
-        if named is not None and named.suit in HUELESS_SUITS and likeness < FIGURE_LIKENESS \
+        if _hueless_and_less_alike(card, likeness) \
                 and (figure.least(card) < HUELESS_FIGURE_MARGIN or figure.against_inside(card)):
             return True
         return _colours_against(self.colours.margins(face, card, allowed))
@@ -1325,9 +1324,7 @@ class FaceReader:
         if not self._very_sure(verdict) or pixels.held_back not in (None, card) \
                 or not _nearest_of_its_suit(pixels.near, card):
             return False
-        # a white or a rainbow card less than FIGURE_LIKENESS like the view: a sheet of paper
-        named = parse_card(card)
-        if named is not None and named.suit in HUELESS_SUITS and verdict.likeness < FIGURE_LIKENESS:
+        if _hueless_and_less_alike(card, verdict.likeness):
             return False
         # the figures able to tell the suit's ranks (no margin, -inf, tells nothing) and none
         # against the card by AGAINST_MARGIN, whole or inside the rim (by AGREED_MARGIN there on a
@@ -1404,6 +1401,13 @@ def _nearest_by_residual(near: dict[str, float], card: str) -> bool:
     cards (PixelVerdict.near; its nearest card is the one of those all but as near that leans
     most clearly towards itself)."""
     return near.get(card, np.inf) <= min(near.values(), default=np.inf)
+
+
+def _hueless_and_less_alike(card: str, likeness: float) -> bool:
+    """Whether the card is white or rainbow (HUELESS_SUITS), which a sheet of paper or a pale
+    view may pass for, and the network finds the view less than FIGURE_LIKENESS like it."""
+    named = parse_card(card)
+    return named is not None and named.suit in HUELESS_SUITS and likeness < FIGURE_LIKENESS
 
 
 def _nearest_of_its_suit(near: dict[str, float], card: str) -> bool:
